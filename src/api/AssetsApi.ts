@@ -1,0 +1,98 @@
+/**
+ * The asset operations: create, draft, read, list, delete, search, relate, recommend and stream.
+ */
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "@effect/platform"
+import { Schema } from "effect"
+import { Asset, Assets, Formats } from "../domain/Asset.ts"
+import { AssetId, FlattenedAssetIds } from "../domain/Common.ts"
+import { SeededAssetsRecommendation } from "../domain/Recommendation.ts"
+import { AssetsSearchWithFiltersInput, AssetsSearchWithFiltersOutput, SearchedAssets } from "../domain/Search.ts"
+import { Seed } from "../domain/Seed.ts"
+import { AssetDeleted, AssetNotFound, InvalidRequest, NotImplemented, SearchCriteriaMissing } from "./Errors.ts"
+import {
+  PseudoParam,
+  SearchParams,
+  SnapshotParams,
+  TransferablesParam,
+  TransferablesPseudoParams
+} from "./QueryParams.ts"
+
+const AssetPath = Schema.Struct({ asset: AssetId })
+
+export const PseudoAssets = Schema.Struct({ identifiers: FlattenedAssetIds }).annotations({
+  identifier: "PseudoAssets"
+})
+
+/** The stream operations are WebSocket upgrades (101); their frames are described in the README. */
+const streamEndpoint = <const Name extends string, const Path extends `/${string}`>(name: Name, path: Path) =>
+  HttpApiEndpoint.get(name, path).addSuccess(HttpApiSchema.Empty(101))
+
+export class AssetsApi extends HttpApiGroup.make("assets")
+  .add(
+    HttpApiEndpoint.post("assetsCreateNewAsset", "/assets/create")
+      .setUrlParams(TransferablesParam)
+      .setPayload(Seed)
+      .addSuccess(Asset)
+  )
+  .add(
+    HttpApiEndpoint.post("assetsDraft", "/assets/draft")
+      .setUrlParams(TransferablesParam)
+      .setPayload(Seed)
+      .addSuccess(Seed)
+  )
+  .add(
+    HttpApiEndpoint.post("assetsDeleteAsset", "/assets/:asset/delete")
+      .setPath(AssetPath)
+      .addSuccess(HttpApiSchema.Text())
+  )
+  .add(HttpApiEndpoint.get("assetsGetRecommendedAssets", "/assets/recommended").addSuccess(Assets))
+  .add(
+    HttpApiEndpoint.post("assetsPostRecommendedAssets", "/assets/recommended")
+      .setPayload(SeededAssetsRecommendation)
+      .addSuccess(Assets)
+  )
+  .add(HttpApiEndpoint.get("assetsGetRelatedAssets", "/assets/related").addSuccess(Assets))
+  .add(
+    HttpApiEndpoint.post("assetsPostRelatedAssets", "/assets/related")
+      .setPayload(Assets.annotations({ parseOptions: { errors: "all" } }))
+      .addSuccess(Assets)
+  )
+  .add(
+    HttpApiEndpoint.get("assetsIdentifiersSnapshot", "/assets/identifiers")
+      .setUrlParams(PseudoParam)
+      .addSuccess(FlattenedAssetIds)
+  )
+  .add(HttpApiEndpoint.get("assetsPseudoSnapshot", "/assets/pseudo").addSuccess(PseudoAssets))
+  .add(
+    HttpApiEndpoint.get("assetsSearchAssets", "/assets/search")
+      .setUrlParams(SearchParams)
+      .addSuccess(SearchedAssets)
+      .addError(SearchCriteriaMissing)
+  )
+  .add(
+    HttpApiEndpoint.post("assetsSearchWithFilters", "/assets/search")
+      .setUrlParams(TransferablesPseudoParams)
+      .setPayload(AssetsSearchWithFiltersInput)
+      .addSuccess(AssetsSearchWithFiltersOutput)
+  )
+  .add(HttpApiEndpoint.get("assetsSnapshot", "/assets").setUrlParams(SnapshotParams).addSuccess(Assets))
+  .add(
+    HttpApiEndpoint.get("assetsSpecificAssetFormatsSnapshot", "/assets/:asset/formats")
+      .setPath(AssetPath)
+      .setUrlParams(TransferablesParam)
+      .addSuccess(Formats)
+  )
+  .add(
+    HttpApiEndpoint.get("assetsSpecificAssetSnapshot", "/assets/:asset")
+      .setPath(AssetPath)
+      .setUrlParams(TransferablesParam)
+      .addSuccess(Asset)
+  )
+  .add(streamEndpoint("assetsStreamIdentifiers", "/assets/stream/identifiers"))
+  .add(streamEndpoint("streamAssets", "/assets/stream"))
+  .add(streamEndpoint("getAssetsStreamTransferables", "/assets/stream/transferables"))
+  .addError(AssetNotFound)
+  .addError(AssetDeleted)
+  .addError(InvalidRequest)
+  .addError(NotImplemented)
+{}

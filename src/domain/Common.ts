@@ -1,0 +1,143 @@
+/**
+ * Wire primitives shared by every model: ids, timestamps, byte descriptors, scores and the enums of
+ * the Pieces OS OpenAPI schemas (test/fixtures/pieces-openapi-subset.json). Types equal their encoded
+ * JSON, so values read from the database need no transformation on the way out.
+ */
+import { Schema } from "effect"
+
+/** A UUID as the OpenAPI `UniversalUniqueIdentifier` pattern accepts it. */
+export const Uuid = Schema.String.pipe(
+  Schema.pattern(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/),
+  Schema.annotations({ identifier: "Uuid", description: "A UUID, 36 characters" })
+)
+
+export const AssetId = Uuid.pipe(Schema.brand("AssetId"))
+export type AssetId = typeof AssetId.Type
+export const FormatId = Uuid.pipe(Schema.brand("FormatId"))
+export type FormatId = typeof FormatId.Type
+export const ApplicationId = Uuid.pipe(Schema.brand("ApplicationId"))
+export type ApplicationId = typeof ApplicationId.Type
+
+/** `EmbeddedModelSchema`: clients send it, we accept and ignore it. */
+export const EmbeddedModelSchema = Schema.Struct({
+  migration: Schema.Number,
+  semantic: Schema.String
+})
+
+export const GroupedTimestamp = Schema.Struct({
+  value: Schema.String,
+  readable: Schema.optional(Schema.String)
+}).annotations({ identifier: "GroupedTimestamp" })
+export type GroupedTimestamp = typeof GroupedTimestamp.Type
+
+export const ByteDescriptor = Schema.Struct({
+  value: Schema.Number,
+  readable: Schema.String
+}).annotations({ identifier: "ByteDescriptor" })
+export type ByteDescriptor = typeof ByteDescriptor.Type
+
+export const Score = Schema.Struct({
+  manual: Schema.Number,
+  automatic: Schema.Number,
+  priority: Schema.optional(Schema.Number),
+  reuse: Schema.optional(Schema.Number),
+  update: Schema.optional(Schema.Number),
+  reference: Schema.optional(Schema.Number),
+  searched: Schema.optional(Schema.Number)
+}).annotations({ identifier: "Score" })
+export type Score = typeof Score.Type
+
+export const MechanismEnum = Schema.Literal("MANUAL", "RECOMMENDED", "AUTOMATIC", "INTERNAL", "DELETED", "UNKNOWN")
+export type MechanismEnum = typeof MechanismEnum.Type
+
+export const Role = Schema.Literal("ORIGINAL", "ADDITIONAL", "BOTH", "PREVIEW")
+
+export const ClassificationGenericEnum = Schema.Literal(
+  "CODE",
+  "TEXT",
+  "IMAGE",
+  "VIDEO",
+  "EXTERNAL_RESOURCE_REFERENCE",
+  "UNKNOWN",
+  "FILE"
+)
+export type ClassificationGenericEnum = typeof ClassificationGenericEnum.Type
+
+export const ClassificationRenderingEnum = Schema.Literal("HTML", "TWENTY_FOUR_BIT_ANSI_ESCAPED_SEQUENCES", "HIGHLIGHT_JS_HTML")
+
+/**
+ * `ClassificationSpecificEnum` has some 450 values (extensions, file names, `hljs-*` names). We accept any
+ * non-empty string of reasonable length rather than copy the list: the classifier maps what it knows, and an
+ * extension a newer client sends is kept as given instead of failing the whole request.
+ */
+export const ClassificationSpecific = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(64))
+
+export const Classification = Schema.Struct({
+  generic: ClassificationGenericEnum,
+  specific: ClassificationSpecific,
+  rendering: Schema.optional(ClassificationRenderingEnum)
+}).annotations({ identifier: "Classification" })
+export type Classification = typeof Classification.Type
+
+export const TagCategoryEnum = Schema.Literal("HANDLE", "EMAIL", "UNKNOWN")
+export const AnnotationTypeEnum = Schema.Literal(
+  "DESCRIPTION",
+  "COMMENT",
+  "DOCUMENTATION",
+  "SUMMARY",
+  "EXPLANATION",
+  "GIT_COMMIT"
+)
+export const PlatformEnum = Schema.Literal("WEB", "MACOS", "LINUX", "WINDOWS", "FUCHSIA", "IOS", "ANDROID", "UNKNOWN")
+export const PrivacyEnum = Schema.Literal("OPEN", "CLOSED", "ANONYMOUS")
+export const CapabilitiesEnum = Schema.Literal("LOCAL", "CLOUD", "BLENDED")
+export const ApplicationNameEnum = Schema.Literal(
+  "SUBLIME",
+  "VS_CODE",
+  "JETBRAINS",
+  "FIREFOX_ADDON_MV2",
+  "FIREFOX_ADDON_MV3",
+  "SAFARI_EXTENSION_MV2",
+  "SAFARI_EXTENSION_MV3",
+  "PIECES_FOR_DEVELOPERS",
+  "PIECES_FOR_DEVELOPERS_CLI",
+  "OS_SERVER",
+  "GOOGLE_CHROME_EXTENSION_MV2",
+  "GOOGLE_CHROME_EXTENSION_MV3",
+  "ULTRA_EDIT",
+  "ATOM_PACKAGE",
+  "ADOBE_ILLUSTRATOR_PIECES_COLOR_SHARE",
+  "MICROSOFT_TEAMS",
+  "CHAT_GPT",
+  "OBSIDIAN",
+  "JUPYTER_HUB",
+  "VISUAL_STUDIO",
+  "MICROSOFT_EDGE",
+  "BRAVE",
+  "GOOGLE_CHAT",
+  "SLACK",
+  "AZURE_DATA_STUDIO",
+  "OPEN_SOURCE",
+  "R_STUDIO",
+  "VIM",
+  "NOTION",
+  "GITHUB_DESKTOP",
+  "RAYCAST",
+  "REPLIT",
+  "ALFRED",
+  "FIGMA",
+  "SKETCH",
+  "ADOBE_ILLUSTRATOR",
+  "NOTEPAD_PLUS_PLUS",
+  "EMBEETLE",
+  "ECLIPSE",
+  "X_CODE",
+  "NETBEANS",
+  "UNKNOWN"
+)
+
+/** `FlattenedAssets`/`ReferencedAsset`: a list of asset ids, the shape of id snapshots and search spaces. */
+export const ReferencedAssetId = Schema.Struct({ id: Uuid })
+export const FlattenedAssetIds = Schema.Struct({
+  iterable: Schema.Array(ReferencedAssetId)
+}).annotations({ identifier: "FlattenedAssets" })

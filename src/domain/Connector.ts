@@ -1,0 +1,61 @@
+/**
+ * Models of the connector operations other than `/connect`: intentions, suggestions, reactions and tracking.
+ */
+import { Schema } from "effect"
+import { Assets } from "./Asset.ts"
+import { EmbeddedModelSchema, ReferencedAssetId, Uuid } from "./Common.ts"
+import { SeededAssetMetadata, SeededFormat } from "./Seed.ts"
+
+export const SeededConnectorAsset = Schema.Struct({
+  schema: Schema.optional(EmbeddedModelSchema),
+  metadata: Schema.optional(SeededAssetMetadata),
+  format: SeededFormat
+}).annotations({ identifier: "SeededConnectorAsset", parseOptions: { errors: "all" } })
+export type SeededConnectorAsset = typeof SeededConnectorAsset.Type
+
+export const SeededConnectorCreation = Schema.Struct({
+  schema: Schema.optional(EmbeddedModelSchema),
+  asset: Schema.optional(SeededConnectorAsset)
+}).annotations({ identifier: "SeededConnectorCreation", parseOptions: { errors: "all" } })
+export type SeededConnectorCreation = typeof SeededConnectorCreation.Type
+
+export const Suggestion = Schema.Struct({
+  reuse: Schema.Struct({ suggested: Schema.Boolean, assets: Assets }),
+  save: Schema.Struct({ suggested: Schema.Boolean }),
+  target: Schema.Struct({ seed: SeededConnectorCreation, vector: Schema.Number }),
+  assets: Assets,
+  distribution: Schema.optional(Schema.Record({ key: Schema.String, value: Schema.Number }))
+}).annotations({ identifier: "Suggestion" })
+export type Suggestion = typeof Suggestion.Type
+
+export const Reaction = Schema.Struct({
+  schema: Schema.optional(EmbeddedModelSchema),
+  save: Schema.Boolean,
+  reuse: Schema.optional(Schema.Struct({ asset: Uuid })),
+  seed: SeededConnectorCreation
+}).annotations({ identifier: "Reaction", parseOptions: { errors: "all" } })
+export type Reaction = typeof Reaction.Type
+
+/** `identifier_description_pair` names the event by its single key (`asset_viewed`, `format_copied`, ...). */
+const IdentifierDescriptionPair = Schema.Record({ key: Schema.String, value: Schema.String })
+
+const TrackedEvent = (fields: Schema.Struct.Fields) =>
+  Schema.Struct({
+    identifier_description_pair: Schema.optional(IdentifierDescriptionPair),
+    metadata: Schema.optional(Schema.Unknown),
+    ...fields
+  })
+
+export const SeededConnectorTracking = Schema.Struct({
+  schema: Schema.optional(EmbeddedModelSchema),
+  asset: Schema.optional(TrackedEvent({ asset: ReferencedAssetId })),
+  format: Schema.optional(TrackedEvent({ format: Schema.Struct({ id: Uuid }) })),
+  interaction: Schema.optional(TrackedEvent({ description: Schema.String, element: Schema.optional(Schema.String) })),
+  keyboard: Schema.optional(TrackedEvent({ description: Schema.String, shortcut: Schema.Array(Schema.Number) })),
+  session: Schema.optional(TrackedEvent({})),
+  assets: Schema.optional(TrackedEvent({})),
+  ml: Schema.optional(Schema.Unknown),
+  adoption: Schema.optional(Schema.Unknown),
+  conversation: Schema.optional(Schema.Unknown)
+}).annotations({ identifier: "SeededConnectorTracking", parseOptions: { errors: "all" } })
+export type SeededConnectorTracking = typeof SeededConnectorTracking.Type

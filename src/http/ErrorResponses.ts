@@ -1,0 +1,42 @@
+/**
+ * Makes every error answer JSON. HttpApi encodes the errors it declares; this global middleware covers the rest,
+ * whose platform defaults are empty bodies: unknown routes (404), malformed JSON bodies (400) and defects (500,
+ * logged with their cause).
+ */
+import { HttpLayerRouter, HttpServerError, type HttpServerResponse } from "@effect/platform"
+import { Cause, Effect, Option } from "effect"
+import { jsonError } from "./JsonResponses.ts"
+
+const isRequestDecodeError = (u: unknown): u is HttpServerError.RequestError =>
+  HttpServerError.isServerError(u) && u._tag === "RequestError" && u.reason === "Decode"
+
+const toJsonError = <E, R>(
+  app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
+): Effect.Effect<HttpServerResponse.HttpServerResponse, E, R> =>
+  Effect.catchAllCause(app, (cause) => {
+    const failure = Cause.failureOption(cause)
+    if (Option.isSome(failure)) {
+      const error = failure.value
+      if (HttpServerError.isServerError(error) && error._tag === "RouteNotFound") {
+        return Effect.succeed(
+          jsonError(404, "RouteNotFound", `No operation at ${error.request.method} ${error.request.url}`)
+        )
+      }
+      if (isRequestDecodeError(error)) {
+        return Effect.succeed(jsonError(400, "MalformedBody", `The request body is not valid JSON: ${error.message}`))
+      }
+      return Effect.failCause(cause)
+    }
+    const defect = Cause.dieOption(cause)
+    if (Option.isSome(defect)) {
+      if (isRequestDecodeError(defect.value)) {
+        return Effect.succeed(jsonError(400, "MalformedBody", "The request body is not valid JSON"))
+      }
+      return Effect.logError("Unexpected failure", cause).pipe(
+        Effect.as(jsonError(500, "InternalError", "The service failed unexpectedly; the error is in its log"))
+      )
+    }
+    return Effect.failCause(cause)
+  })
+
+export const ErrorResponsesLive = HttpLayerRouter.middleware(toJsonError, { global: true })

@@ -1,0 +1,50 @@
+/**
+ * The HTTP server: the HttpApi routes with their services, OpenAPI at `/openapi.json`, docs at `/docs`, JSON
+ * error bodies everywhere, per-request logging only at `LOG_LEVEL=debug`.
+ */
+import { HttpApiScalar, HttpLayerRouter } from "@effect/platform"
+import { NodeHttpServer } from "@effect/platform-node"
+import { Effect, Layer, LogLevel } from "effect"
+import { createServer } from "node:http"
+import { Api } from "../api/Api.ts"
+import { ServiceConfig } from "../config.ts"
+import { AssetRepository } from "../services/AssetRepository.ts"
+import { ChangeHub } from "../services/ChangeHub.ts"
+import { ConnectorSessions } from "../services/ConnectorSessions.ts"
+import { Installation } from "../services/Installation.ts"
+import { SeedPreprocessor } from "../services/SeedPreprocessor.ts"
+import { AssetsHttpLive } from "./AssetsHttp.ts"
+import { ConnectorHttpLive } from "./ConnectorHttp.ts"
+import { ErrorResponsesLive } from "./ErrorResponses.ts"
+import { WellKnownHttpLive } from "./WellKnownHttp.ts"
+
+/** Every service the handlers use; needs only `SqlClient`. */
+export const ServicesLive = Layer.mergeAll(
+  AssetRepository.Default,
+  SeedPreprocessor.Default,
+  ConnectorSessions.Default,
+  Installation.Default
+).pipe(Layer.provideMerge(ChangeHub.Default))
+
+const ApiRoutes = HttpLayerRouter.addHttpApi(Api, { openapiPath: "/openapi.json" }).pipe(
+  Layer.provide([ConnectorHttpLive, AssetsHttpLive, WellKnownHttpLive])
+)
+
+const DocsRoute = HttpApiScalar.layerHttpLayerRouter({ api: Api, path: "/docs" })
+
+export const AllRoutes = Layer.mergeAll(ApiRoutes, DocsRoute, ErrorResponsesLive)
+
+/** Serves the routes on the `HttpServer` it is given. */
+export const HttpAppLive = Layer.unwrapEffect(Effect.gen(function*() {
+  const config = yield* ServiceConfig
+  return HttpLayerRouter.serve(AllRoutes, {
+    disableLogger: LogLevel.greaterThan(config.logLevel, LogLevel.Debug),
+    disableListenLog: true
+  })
+}))
+
+/** A Node `http` server on `HOST`:`PORT` (Deno runs it through its `node:http`). */
+export const NodeServerLive = Layer.unwrapEffect(Effect.map(
+  ServiceConfig,
+  (config) => NodeHttpServer.layer(createServer, { port: config.port, host: config.host })
+))

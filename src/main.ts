@@ -1,0 +1,32 @@
+/**
+ * The entry point on Node and Deno: configuration, database, services and the HTTP server, launched as one layer.
+ */
+import { HttpServer } from "@effect/platform"
+import { NodeRuntime } from "@effect/platform-node"
+import { Effect, Layer, Logger } from "effect"
+import { ServiceConfig } from "./config.ts"
+import { HttpAppLive, NodeServerLive, ServicesLive } from "./http/Server.ts"
+import { SqlLive } from "./sql/SqlLive.ts"
+
+/** One line at start-up: where the service listens and which database it opened. */
+const StartupLog = Layer.effectDiscard(Effect.gen(function*() {
+  const config = yield* ServiceConfig
+  const server = yield* HttpServer.HttpServer
+  const address = server.address._tag === "TcpAddress"
+    ? `http://${server.address.hostname}:${server.address.port}`
+    : server.address.path
+  yield* Effect.logInfo(`Listening on ${address}, database ${config.dbPath}`)
+}))
+
+const Main = Layer.mergeAll(HttpAppLive, StartupLog).pipe(
+  Layer.provide(NodeServerLive),
+  Layer.provide(ServicesLive),
+  Layer.provide(SqlLive)
+)
+
+const program = Effect.gen(function*() {
+  const config = yield* ServiceConfig
+  return yield* Layer.launch(Main).pipe(Logger.withMinimumLogLevel(config.logLevel))
+})
+
+NodeRuntime.runMain(program)

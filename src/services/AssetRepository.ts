@@ -1,0 +1,106 @@
+/**
+ * The asset store over `SqlClient`. Each write is one transaction; after it commits, exactly one change is
+ * published on the `ChangeHub`. Assets are stored as their encoded wire JSON, with and without content, so reads
+ * hand the stored text straight to the client. SQL errors are defects here: a client cannot act on them.
+ */
+import { SqlClient } from "@effect/sql/SqlClient"
+import { Effect, Option, Schema } from "effect"
+import { AssetDeleted, AssetNotFound } from "../api/Errors.ts"
+import { Asset } from "../domain/Asset.ts"
+import { markDeleted, withoutTransferables } from "../domain/AssetBuilder.ts"
+import { AssetId } from "../domain/Common.ts"
+import { timestamp } from "../domain/Timestamps.ts"
+import { AssetChange, ChangeHub } from "./ChangeHub.ts"
+
+/** Which assets a listing includes with respect to pseudo assets. */
+export type PseudoSelection = "exclude" | "include" | "only"
+
+export interface ListOptions {
+  readonly transferables: boolean
+  readonly pseudo: PseudoSelection
+  /** Only assets saved through the suggestion flow (mechanism RECOMMENDED). */
+  readonly suggestedOnly?: boolean
+}
+
+/** An asset's stored JSON, ready to send. */
+export interface StoredDocument {
+  readonly json: string
+  readonly deleted: boolean
+}
+
+const encodeAsset = Schema.encodeSync(Schema.parseJson(Asset))
+const decodeAsset = Schema.decodeUnknown(Schema.parseJson(Asset))
+
+const pseudoCondition = (pseudo: PseudoSelection) =>
+  pseudo === "include" ? "" : pseudo === "only" ? "AND pseudo = 1" : "AND pseudo = 0"
+
+export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRepository", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient
+    const hub = yield* ChangeHub
+
+    const create = Effect.fn("AssetRepository.create")(function*(asset: Asset) {
+      // Encoding is CPU work: do it before taking the connection.
+      const document = encodeAsset(asset)
+      const leanDocument = encodeAsset(withoutTransferables(asset))
+      yield* sql`
+        INSERT INTO assets (id, name, mechanism, pseudo, created, updated, deleted, document, lean_document)
+        VALUES (${asset.id}, ${asset.name ?? null}, ${asset.mechanism}, ${asset.pseudo === true ? 1 : 0},
+                ${asset.created.value}, ${asset.updated.value}, NULL, ${document}, ${leanDocument})`.pipe(Effect.orDie)
+      yield* hub.publish(AssetChange.Created({ asset }))
+      return asset
+    })
+
+    /** The stored JSON of one asset, deleted ones included (they answer 410). */
+    const findDocument = (id: AssetId, transferables: boolean) =>
+      Effect.map(
+        transferables
+          ? sql<{ json: string; deleted: string | null }>`SELECT document AS json, deleted FROM assets WHERE id = ${id}`
+          : sql<{ json: string; deleted: string | null }>`SELECT lean_document AS json, deleted FROM assets WHERE id = ${id}`,
+        (rows): Option.Option<StoredDocument> =>
+          rows.length === 0 ? Option.none() : Option.some({ json: rows[0].json, deleted: rows[0].deleted !== null })
+      ).pipe(Effect.orDie)
+
+    /** The stored JSON of a live asset: 404 when it never existed, 410 when it was deleted. */
+    const getDocument = (id: AssetId, transferables: boolean) =>
+      Effect.flatMap(findDocument(id, transferables), (found): Effect.Effect<string, AssetNotFound | AssetDeleted> =>
+        Option.isNone(found)
+          ? Effect.fail(AssetNotFound.of(id))
+          : found.value.deleted
+          ? Effect.fail(AssetDeleted.of(id))
+          : Effect.succeed(found.value.json))
+
+    const get = (id: AssetId) => Effect.flatMap(getDocument(id, true), (json) => Effect.orDie(decodeAsset(json)))
+
+    const remove = Effect.fn("AssetRepository.delete")(function*(id: AssetId) {
+      const asset = yield* get(id)
+      const deleted = markDeleted(asset, timestamp(new Date()))
+      const document = encodeAsset(deleted)
+      const changed = yield* sql<{ id: string }>`
+        UPDATE assets SET deleted = ${deleted.updated.value}, updated = ${deleted.updated.value},
+                          document = ${document}, lean_document = ${document}
+        WHERE id = ${id} AND deleted IS NULL RETURNING id`.pipe(Effect.orDie)
+      // A concurrent delete of the same asset won the race: this one is a delete of a deleted asset.
+      if (changed.length === 0) return yield* Effect.fail(AssetDeleted.of(id))
+      yield* hub.publish(AssetChange.Deleted({ asset: deleted }))
+      return id
+    })
+
+    /** The stored JSON of every live asset the options select, newest first. */
+    const listDocuments = (options: ListOptions) => {
+      const column = sql.literal(options.transferables ? "document" : "lean_document")
+      const pseudo = sql.literal(pseudoCondition(options.pseudo))
+      const suggested = sql.literal(options.suggestedOnly === true ? "AND mechanism = 'RECOMMENDED'" : "")
+      return sql<{ json: string }>`
+        SELECT ${column} AS json FROM assets WHERE deleted IS NULL ${pseudo} ${suggested}
+        ORDER BY created DESC, id`.pipe(Effect.map((rows) => rows.map((row) => row.json)), Effect.orDie)
+    }
+
+    const listIds = (pseudo: PseudoSelection) =>
+      sql<{ id: string }>`
+        SELECT id FROM assets WHERE deleted IS NULL ${sql.literal(pseudoCondition(pseudo))}
+        ORDER BY created DESC, id`.pipe(Effect.map((rows) => rows.map((row) => row.id)), Effect.orDie)
+
+    return { create, findDocument, getDocument, get, delete: remove, listDocuments, listIds } as const
+  })
+}) {}

@@ -1,0 +1,84 @@
+/**
+ * The applications (integrations) that connected. An application is known by name, version and platform:
+ * connecting again with the same three returns the same id, across restarts.
+ */
+import { SqlClient } from "@effect/sql/SqlClient"
+import { Effect, Option, Schema } from "effect"
+import { randomUUID } from "node:crypto"
+import { ApplicationNotConnected } from "../api/Errors.ts"
+import { Application, type SeededApplication, type SeededTrackedApplication } from "../domain/Application.ts"
+import { ApplicationId } from "../domain/Common.ts"
+
+const ApplicationRow = Schema.Struct({
+  id: ApplicationId,
+  name: Application.fields.name,
+  version: Schema.String,
+  platform: Application.fields.platform,
+  privacy: Application.fields.privacy,
+  capabilities: Schema.NullOr(Application.fields.capabilities.from),
+  onboarded: Schema.Number
+})
+const decodeRow = Schema.decodeUnknown(ApplicationRow)
+
+const toApplication = (row: typeof ApplicationRow.Type): Application => ({
+  id: row.id,
+  name: row.name,
+  version: row.version,
+  platform: row.platform,
+  privacy: row.privacy,
+  onboarded: row.onboarded === 1,
+  ...(row.capabilities === null ? {} : { capabilities: row.capabilities })
+})
+
+export class ConnectorSessions extends Effect.Service<ConnectorSessions>()("ConnectorSessions", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient
+
+    const selectOne = (rows: ReadonlyArray<unknown>) =>
+      rows.length === 0 ? Effect.succeedNone : Effect.map(decodeRow(rows[0]), (row) => Option.some(toApplication(row)))
+
+    const find = (id: string) =>
+      sql`SELECT * FROM applications WHERE id = ${id}`.pipe(Effect.flatMap(selectOne), Effect.orDie)
+
+    const findByIdentity = (app: { name: string; version: string; platform: string }) =>
+      sql`SELECT * FROM applications WHERE name = ${app.name} AND version = ${app.version} AND platform = ${app.platform}`
+        .pipe(Effect.flatMap(selectOne), Effect.orDie)
+
+    /** Registers the application, or finds it when the same name, version and platform connected before. */
+    const connect = Effect.fn("ConnectorSessions.connect")(function*(app: SeededTrackedApplication) {
+      const now = new Date().toISOString()
+      yield* sql`
+        INSERT INTO applications (id, name, version, platform, privacy, capabilities, onboarded, created, updated)
+        VALUES (${randomUUID()}, ${app.name}, ${app.version}, ${app.platform}, ${app.privacy ?? "OPEN"},
+                ${app.capabilities ?? null}, 0, ${now}, ${now})
+        ON CONFLICT (name, version, platform) DO UPDATE SET updated = excluded.updated`.pipe(Effect.orDie)
+      const found = yield* findByIdentity(app)
+      return yield* Option.match(found, {
+        onNone: () => Effect.dieMessage("application vanished right after it was written"),
+        onSome: Effect.succeed
+      })
+    })
+
+    /** The application of a connector path: it must have connected. */
+    const require = (id: ApplicationId) =>
+      Effect.flatMap(find(id), Option.match({
+        onNone: () => Effect.fail(ApplicationNotConnected.of(id)),
+        onSome: Effect.succeed
+      }))
+
+    /** The stored application a seed names, by id or by identity; `undefined` when it never connected. */
+    const lookup = (seeded: SeededApplication) =>
+      Effect.gen(function*() {
+        const byId = seeded.id === undefined ? Option.none<Application>() : yield* find(seeded.id)
+        return Option.isSome(byId) ? byId : yield* findByIdentity(seeded)
+      })
+
+    /** The application a created asset belongs to: the stored one, or the seed's, registered now. */
+    const resolve = Effect.fn("ConnectorSessions.resolve")(function*(seeded: SeededApplication) {
+      const known = yield* lookup(seeded)
+      return Option.isSome(known) ? known.value : yield* connect(seeded)
+    })
+
+    return { connect, find, require, lookup, resolve } as const
+  })
+}) {}

@@ -1,0 +1,101 @@
+/**
+ * An `@effect/sql` client over the built-in `node:sqlite`, for Deno, where better-sqlite3 (a legacy native addon)
+ * does not load. It follows `@effect/sql-sqlite-node`: one connection, statements serialised by a semaphore,
+ * prepared statements cached.
+ */
+import * as Reactivity from "@effect/experimental/Reactivity"
+import * as Client from "@effect/sql/SqlClient"
+import type { Connection } from "@effect/sql/SqlConnection"
+import { SqlError } from "@effect/sql/SqlError"
+import * as Statement from "@effect/sql/Statement"
+import { Effect, Layer, Scope, Stream } from "effect"
+
+/** The part of `node:sqlite` used here; Node 20's type definitions do not have the module. */
+interface StatementSync {
+  all(...params: ReadonlyArray<unknown>): Array<Record<string, unknown>>
+  run(...params: ReadonlyArray<unknown>): { changes: number | bigint; lastInsertRowid: number | bigint }
+}
+interface DatabaseSync {
+  prepare(sql: string): StatementSync
+  exec(sql: string): void
+  close(): void
+}
+interface NodeSqliteModule {
+  DatabaseSync: new(path: string) => DatabaseSync
+}
+
+// A computed specifier keeps Node's type checker and bundlers from resolving a module Node 20 lacks.
+const nodeSqliteSpecifier = "node:sqlite"
+
+const importNodeSqlite = Effect.promise(async () => {
+  const module: NodeSqliteModule = await import(nodeSqliteSpecifier)
+  return module
+})
+
+const toSqlError = (message: string) => (cause: unknown) => new SqlError({ cause, message })
+
+export const make = (options: { readonly filename: string }) =>
+  Effect.gen(function*() {
+    const { DatabaseSync } = yield* importNodeSqlite
+    const db = new DatabaseSync(options.filename)
+    yield* Effect.addFinalizer(() => Effect.sync(() => db.close()))
+    db.exec("PRAGMA journal_mode = WAL")
+
+    const statements = new Map<string, StatementSync>()
+    const prepare = (sql: string) =>
+      Effect.try({
+        try: () => {
+          let statement = statements.get(sql)
+          if (statement === undefined) {
+            statement = db.prepare(sql)
+            statements.set(sql, statement)
+          }
+          return statement
+        },
+        catch: toSqlError("Failed to prepare statement")
+      })
+
+    // node:sqlite's `all` runs any statement and answers its rows ([] for writes), so no reader check is needed.
+    const run = (sql: string, params: ReadonlyArray<unknown>) =>
+      Effect.flatMap(prepare(sql), (statement) =>
+        Effect.try({ try: () => statement.all(...params), catch: toSqlError("Failed to execute statement") }))
+
+    const connection: Connection = {
+      execute: (sql, params, transformRows) =>
+        transformRows ? Effect.map(run(sql, params), transformRows) : run(sql, params),
+      executeRaw: (sql, params) =>
+        Effect.flatMap(prepare(sql), (statement) =>
+          Effect.try({ try: () => statement.run(...params), catch: toSqlError("Failed to execute statement") })),
+      executeValues: (sql, params) => Effect.map(run(sql, params), (rows) => rows.map((row) => Object.values(row))),
+      executeUnprepared: (sql, params, transformRows) => {
+        const rows = Effect.try({
+          try: () => db.prepare(sql).all(...(params ?? [])),
+          catch: toSqlError("Failed to execute statement")
+        })
+        return transformRows ? Effect.map(rows, transformRows) : rows
+      },
+      executeStream: () => Stream.dieMessage("executeStream is not implemented")
+    }
+
+    const semaphore = yield* Effect.makeSemaphore(1)
+    const acquirer = semaphore.withPermits(1)(Effect.succeed(connection))
+    const transactionAcquirer = Effect.uninterruptibleMask((restore) =>
+      Effect.as(
+        Effect.zipRight(
+          restore(semaphore.take(1)),
+          Effect.tap(Effect.scope, (scope) => Scope.addFinalizer(scope, semaphore.release(1)))
+        ),
+        connection
+      )
+    )
+
+    return yield* Client.make({
+      acquirer,
+      compiler: Statement.makeCompilerSqlite(),
+      transactionAcquirer,
+      spanAttributes: [["db.system.name", "sqlite"]]
+    })
+  })
+
+export const layer = (options: { readonly filename: string }): Layer.Layer<Client.SqlClient> =>
+  Layer.scoped(Client.SqlClient, make(options)).pipe(Layer.provide(Reactivity.layer))
