@@ -29,28 +29,31 @@ import xml from "highlight.js/lib/languages/xml"
 import yaml from "highlight.js/lib/languages/yaml"
 import type { ClassificationGenericEnum } from "../domain/Common.ts"
 
-/** highlight.js grammar name → the `ClassificationSpecificEnum` value we answer. */
+/**
+ * highlight.js grammar name → the `ClassificationSpecificEnum` value we answer. The order is a prior: on a tie of
+ * relevance highlight.js keeps the earlier language, so the more common languages come first.
+ */
 const grammars = {
-  bash: [bash, "sh"],
-  c: [c, "c"],
-  cpp: [cpp, "cpp"],
-  csharp: [csharp, "cs"],
-  css: [css, "css"],
-  go: [go, "go"],
-  java: [java, "java"],
-  javascript: [javascript, "js"],
-  json: [json, "json"],
-  kotlin: [kotlin, "kt"],
-  markdown: [markdown, "md"],
-  perl: [perl, "pl"],
-  php: [php, "php"],
   python: [python, "py"],
-  ruby: [ruby, "rb"],
-  rust: [rust, "rs"],
-  sql: [sql, "sql"],
-  swift: [swift, "swift"],
+  javascript: [javascript, "js"],
   typescript: [typescript, "ts"],
+  java: [java, "java"],
+  csharp: [csharp, "cs"],
+  cpp: [cpp, "cpp"],
+  c: [c, "c"],
+  go: [go, "go"],
+  rust: [rust, "rs"],
+  php: [php, "php"],
+  ruby: [ruby, "rb"],
+  kotlin: [kotlin, "kt"],
+  swift: [swift, "swift"],
+  sql: [sql, "sql"],
+  bash: [bash, "sh"],
+  perl: [perl, "pl"],
+  css: [css, "css"],
   xml: [xml, "html"],
+  markdown: [markdown, "md"],
+  json: [json, "json"],
   yaml: [yaml, "yaml"]
 } as const
 const highlighter = hljs.newInstance()
@@ -60,6 +63,9 @@ for (const [name, [grammar, ext]] of Object.entries(grammars)) {
   extensionOf.set(name, ext)
 }
 const grammarNames = Object.keys(grammars)
+
+/** Detection reads at most this much of a snippet: enough to tell, and bounded time on huge pastes. */
+const MAX_DETECTION_CHARS = 4000
 
 /** Below this highlight.js relevance the text is more likely prose than code. */
 const MIN_RELEVANCE = 3
@@ -95,7 +101,7 @@ export const detectLanguage = (text: string): string => {
   }
   if (trimmed.startsWith("<?php")) return "php"
   if (isJson(trimmed)) return "json"
-  const result = highlighter.highlightAuto(text, grammarNames)
+  const result = highlighter.highlightAuto(text.slice(0, MAX_DETECTION_CHARS), grammarNames)
   if (result.language === undefined || result.relevance < MIN_RELEVANCE) return "txt"
   return extensionOf.get(result.language) ?? "txt"
 }

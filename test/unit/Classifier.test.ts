@@ -1,0 +1,43 @@
+import { describe, expect, it } from "@effect/vitest"
+import { readFileSync } from "node:fs"
+import { detectLanguage, genericOf } from "../../src/services/Classifier.ts"
+
+interface LanguageCase {
+  readonly ext: string
+  readonly origin: string
+  readonly code: string
+}
+const { cases }: { cases: ReadonlyArray<LanguageCase> } = JSON.parse(
+  readFileSync(new URL("../fixtures/languages.json", import.meta.url), "utf8")
+)
+
+describe("detectLanguage", () => {
+  it("recognises shebangs, PHP tags and JSON without guessing", () => {
+    expect(detectLanguage("#!/usr/bin/env bash\necho hi")).toBe("sh")
+    expect(detectLanguage("#!/usr/bin/python3\nprint(1)")).toBe("py")
+    expect(detectLanguage("<?php\necho 1;")).toBe("php")
+    expect(detectLanguage('{"a": [1, 2, {"b": null}]}')).toBe("json")
+  })
+
+  it("calls prose text", () => {
+    expect(detectLanguage("Remember to buy milk and call the plumber tomorrow morning.")).toBe("txt")
+  })
+
+  it("finds the language of at least 70% of the fixture snippets (15+ languages, 5+ lines each)", () => {
+    const languages = new Set(cases.map((c) => c.ext))
+    expect(languages.size).toBeGreaterThanOrEqual(15)
+    const misses = cases.filter((c) => detectLanguage(c.code) !== c.ext)
+    const accuracy = 1 - misses.length / cases.length
+    console.log(`language detection: ${cases.length - misses.length}/${cases.length} = ${(accuracy * 100).toFixed(1)}%`)
+    expect(accuracy).toBeGreaterThanOrEqual(0.7)
+  })
+})
+
+describe("genericOf", () => {
+  it("tells images, text and code apart by extension", () => {
+    expect(genericOf("png", true)).toBe("IMAGE")
+    expect(genericOf("md", false)).toBe("TEXT")
+    expect(genericOf("py", false)).toBe("CODE")
+    expect(genericOf("zip", true)).toBe("FILE")
+  })
+})
