@@ -1,4 +1,4 @@
-import { expect, it, layer } from "@effect/vitest"
+import { expect, layer } from "@effect/vitest"
 import { Effect, Either, Queue } from "effect"
 import { buildAsset } from "../../src/domain/AssetBuilder.ts"
 import { AssetId, FormatId } from "../../src/domain/Common.ts"

@@ -1,4 +1,4 @@
-import { expect, it, layer } from "@effect/vitest"
+import { expect, layer } from "@effect/vitest"
 import { Effect, Exit } from "effect"
 import { ApplicationId } from "../../src/domain/Common.ts"
 import { ConnectorSessions } from "../../src/services/ConnectorSessions.ts"

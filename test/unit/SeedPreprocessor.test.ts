@@ -1,4 +1,4 @@
-import { expect, it, layer } from "@effect/vitest"
+import { expect, layer } from "@effect/vitest"
 import { Effect, Either } from "effect"
 import { AssetRepository } from "../../src/services/AssetRepository.ts"
 import { ConnectorSessions } from "../../src/services/ConnectorSessions.ts"
