@@ -2,7 +2,7 @@
  * A name for a snippet saved without one: the first function, class or type it defines, else its first line.
  */
 
-/** Definition forms across common languages; the first capture group is the name. */
+/** Keyword definition forms across common languages; the first capture group is the name. */
 const definitions: ReadonlyArray<RegExp> = [
   /\b(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)/,
   /\b(?:class|interface|struct|enum|trait|protocol|record|object|module|type)\s+([A-Za-z_$][\w$]*)/,
@@ -12,10 +12,11 @@ const definitions: ReadonlyArray<RegExp> = [
   /\bfun\s+(?:<[^>]*>\s*)?(?:[\w.]+\.)?([A-Za-z_][\w]*)/,
   /\bsub\s+([A-Za-z_][\w]*)/,
   /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:async\s*)?(?:\([^)]*\)|[A-Za-z_$][\w$]*)\s*=>/,
-  /\bCREATE\s+(?:OR\s+REPLACE\s+)?(?:TABLE|VIEW|FUNCTION|INDEX|PROCEDURE)\s+(?:IF\s+NOT\s+EXISTS\s+)?([\w."]+)/i,
-  // A C-family method or function definition: a type, a name, parameters, then an opening brace.
-  /^\s*(?:[\w<>[\],*&:]+\s+)+([A-Za-z_][\w]*)\s*\([^;{}]*\)\s*(?:const\s*)?(?:throws\s+[\w.,\s]+)?\{/m
+  /\bCREATE\s+(?:OR\s+REPLACE\s+)?(?:TABLE|VIEW|FUNCTION|INDEX|PROCEDURE)\s+(?:IF\s+NOT\s+EXISTS\s+)?([\w."]+)/i
 ]
+
+/** A C-family method or function: types, a name, parameters, an opening brace. Only when no keyword form matched. */
+const typedDefinition = /^\s*(?:[\w<>[\],*&:]+\s+)+([A-Za-z_][\w]*)\s*\([^;{}]*\)\s*(?:const\s*)?(?:throws\s+[\w.,\s]+)?\{/m
 
 const MAX_NAME_LENGTH = 60
 
@@ -33,6 +34,8 @@ export const deriveName = (code: string): string => {
     }
   }
   if (best !== undefined) return best.name
+  const typed = typedDefinition.exec(code)?.[1]
+  if (typed !== undefined) return typed
   const line = firstLine(code)
   return line.length > 0 ? line : "Untitled snippet"
 }

@@ -64,6 +64,37 @@ for (const [name, [grammar, ext]] of Object.entries(grammars)) {
 }
 const grammarNames = Object.keys(grammars)
 
+/**
+ * Lines that only one language writes. highlight.js scores short snippets weakly (a five-line Python function
+ * scores higher as C++), so each distinctive line adds to its language's relevance.
+ */
+const distinctive: Record<string, ReadonlyArray<RegExp>> = {
+  python: [/^\s*def \w+\(.*\)\s*(->\s*[\w\[\], .]+)?:\s*$/m, /^\s*(from [\w.]+ )?import [\w., ]+$/m, /^\s*(elif|except|with) .*:\s*$/m, /\bself\.\w+/, /^\s*for \w+(, \w+)* in .*:\s*$/m],
+  javascript: [/\brequire\(['"][^'"]+['"]\)/, /\bmodule\.exports\b/, /^\s*(const|let|var) \w+ = (async )?\(?[\w, ]*\)? =>/m, /\bconsole\.log\(/],
+  typescript: [/^\s*(export )?(interface|type) \w+(<[^>]+>)? (=|\{)/m, /\w\??: (string|number|boolean|void|unknown|Array<|ReadonlyArray<|Record<)/, /^\s*import type /m],
+  java: [/^\s*(public|private|protected) (static )?(final )?[\w<>[\], ]+ \w+\(.*\)\s*(throws [\w, ]+)?\{?\s*$/m, /\bSystem\.out\./, /^\s*@(Override|Autowired|RestController|GetMapping)/m],
+  csharp: [/^\s*using System(\.[\w.]+)?;/m, /^\s*namespace [\w.]+/m, /\b(public|private) (async )?Task(<[\w?<>]+>)? \w+\(/, /\{ get; (private )?set; \}/],
+  cpp: [/^\s*#include <\w+>/m, /\bstd::\w+/, /^\s*template ?</m],
+  c: [/^\s*#include <\w+\.h>/m, /\b(malloc|printf|sizeof)\(/],
+  go: [/^package \w+/m, /^func (\(\w+ \*?\w+\) )?\w+\(/m, /\w+ := /, /\bfmt\.\w+\(/],
+  rust: [/^\s*(pub )?fn \w+(<[^>]+>)?\(/m, /\blet mut \b/, /^\s*impl\b/m, /\w+!\(/, /^\s*use \w+::/m],
+  php: [/\$\w+->\w+/, /^\s*<\?php/m, /\$this->/],
+  ruby: [/^\s*def \w+[?!]?(\(.*\))?\s*$/m, /^\s*end\s*$/m, /\bdo \|\w+(, \w+)*\|/, /\bputs\b/],
+  kotlin: [/^\s*fun \w+\(/m, /^\s*(data )?class \w+\((val|var) /m, /\bval \w+ = /, /\bprintln\(/],
+  swift: [/^\s*func \w+\(.*\)( async)?( throws)? -> /m, /\bguard let\b/, /^\s*import (Foundation|UIKit|SwiftUI)/m, /\blet \w+: [A-Z]\w*/],
+  sql: [/^\s*(SELECT|INSERT INTO|UPDATE|DELETE FROM|CREATE (TABLE|INDEX|VIEW)|ALTER TABLE)\b/im],
+  bash: [/^\s*(if \[\[? |fi$|done$|esac$)/m, /^\s*(echo|export) /m, /\$\{?\w+\}?/],
+  perl: [/^\s*my [$@%]\w+/m, /^\s*use strict;/m, /^\s*sub \w+ \{/m],
+  css: [/^\s*[.#]?[\w-]+(\s*[,>+~]\s*[.#]?[\w-]+)*\s*\{\s*$/m, /^\s*[\w-]+: [^;]+;\s*$/m],
+  xml: [/<(div|span|html|body|head|ul|li|p|a|form|input|button|table)\b[^>]*>/i]
+}
+const DISTINCTIVE_WEIGHT = 3
+
+const relevanceOf = (text: string, language: string) => {
+  const bonus = (distinctive[language] ?? []).filter((pattern) => pattern.test(text)).length * DISTINCTIVE_WEIGHT
+  return highlighter.highlight(text, { language, ignoreIllegals: true }).relevance + bonus
+}
+
 /** Detection reads at most this much of a snippet: enough to tell, and bounded time on huge pastes. */
 const MAX_DETECTION_CHARS = 4000
 
@@ -101,9 +132,14 @@ export const detectLanguage = (text: string): string => {
   }
   if (trimmed.startsWith("<?php")) return "php"
   if (isJson(trimmed)) return "json"
-  const result = highlighter.highlightAuto(text.slice(0, MAX_DETECTION_CHARS), grammarNames)
-  if (result.language === undefined || result.relevance < MIN_RELEVANCE) return "txt"
-  return extensionOf.get(result.language) ?? "txt"
+  const sample = text.slice(0, MAX_DETECTION_CHARS)
+  let best = { language: "", relevance: 0 }
+  for (const language of grammarNames) {
+    const relevance = relevanceOf(sample, language)
+    if (relevance > best.relevance) best = { language, relevance }
+  }
+  if (best.relevance < MIN_RELEVANCE) return "txt"
+  return extensionOf.get(best.language) ?? "txt"
 }
 
 /** The generic kind of content with this extension. */

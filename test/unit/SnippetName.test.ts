@@ -10,7 +10,9 @@ describe("deriveName", () => {
     ["func (s *Server) Start() error {\n\treturn nil\n}", "Start"],
     ["public class LruCache<K, V> {\n}", "LruCache"],
     ["CREATE TABLE IF NOT EXISTS users (id int)", "users"],
-    ["public static List<String> readLines(Path path) throws IOException {\n}", "readLines"]
+    ["public static List<String> readLines(Path path) throws IOException {\n}", "readLines"],
+    ["int main(int argc, char **argv) {\n  return 0;\n}", "main"],
+    ["export function debounce<T extends (...args: Array<unknown>) => void>(fn: T) {\n}", "debounce"]
   ])("names %j after what it defines", (code, name) => {
     expect(deriveName(code)).toBe(name)
   })

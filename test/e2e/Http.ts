@@ -1,0 +1,37 @@
+/**
+ * A small HTTP client for the end-to-end suites: every answer with its status, content type, text and JSON.
+ */
+export interface Answer {
+  readonly status: number
+  readonly contentType: string
+  readonly text: string
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are inspected field by field
+  readonly json: any
+}
+
+export const call = async (
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {}
+): Promise<Answer> => {
+  const init: RequestInit = { method, headers: { ...headers } }
+  if (body !== undefined) {
+    init.body = typeof body === "string" ? body : JSON.stringify(body)
+    init.headers = { "content-type": "application/json", ...headers }
+  }
+  const response = await fetch(`${baseUrl}${path}`, init)
+  const text = await response.text()
+  const contentType = response.headers.get("content-type") ?? ""
+  let json: unknown = undefined
+  if (contentType.includes("json")) json = JSON.parse(text)
+  return { status: response.status, contentType, text, json }
+}
+
+export const application = { name: "VS_CODE", version: "1.95.0", platform: "LINUX" } as const
+
+export const codeSeed = (raw: string, extra: Record<string, unknown> = {}) => ({
+  type: "SEEDED_ASSET",
+  asset: { application, format: { fragment: { string: { raw } } }, ...extra }
+})

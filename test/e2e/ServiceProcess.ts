@@ -1,0 +1,75 @@
+/**
+ * Starts the real service as a child process, on Node (`tsx`) or Deno (`deno task start`, when E2E_RUNTIME=deno),
+ * on a free loopback port and a database file of the caller's choosing, and stops it.
+ */
+import { spawn, type ChildProcess } from "node:child_process"
+import { once } from "node:events"
+import { createServer } from "node:net"
+
+export const runtime = process.env.E2E_RUNTIME === "deno" ? "deno" : "node"
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      const port = typeof address === "object" && address !== null ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })
+
+export interface RunningService {
+  readonly baseUrl: string
+  readonly output: () => string
+  /** SIGTERM, then SIGKILL if it has not exited within 10 s. */
+  readonly stop: () => Promise<void>
+  readonly kill: () => Promise<void>
+}
+
+const command = (): [string, Array<string>] =>
+  runtime === "deno"
+    ? ["node_modules/.bin/deno", ["task", "start"]]
+    : [process.execPath, ["--import", "tsx", "src/main.ts"]]
+
+const waitForHealth = async (baseUrl: string, child: ChildProcess, output: () => string) => {
+  const deadline = Date.now() + 90_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}:\n${output()}`)
+    try {
+      const response = await fetch(`${baseUrl}/.well-known/health`)
+      if (response.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`service did not become healthy:\n${output()}`)
+}
+
+export const startService = async (dbPath: string, env: Record<string, string> = {}): Promise<RunningService> => {
+  const port = await freePort()
+  const [file, args] = command()
+  // A process group of its own, so that stopping it also stops what `deno task` started.
+  const child = spawn(file, args, {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DB_PATH: dbPath, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true
+  })
+  let log = ""
+  child.stdout?.on("data", (chunk) => (log += chunk))
+  child.stderr?.on("data", (chunk) => (log += chunk))
+  const baseUrl = `http://127.0.0.1:${port}`
+  const signal = async (name: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return
+    const exited = once(child, "exit")
+    process.kill(-child.pid, name)
+    const timeout = new Promise((resolve) => setTimeout(resolve, 10_000, "timeout"))
+    if ((await Promise.race([exited, timeout])) === "timeout") {
+      process.kill(-child.pid, "SIGKILL")
+      await exited
+    }
+  }
+  await waitForHealth(baseUrl, child, () => log)
+  return { baseUrl, output: () => log, stop: () => signal("SIGTERM"), kill: () => signal("SIGKILL") }
+}
