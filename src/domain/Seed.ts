@@ -112,7 +112,7 @@ export const SeededAsset = Schema.Struct({
 }).annotations({ identifier: "SeededAsset" })
 export type SeededAsset = typeof SeededAsset.Type
 
-export const SeedType = Schema.Literal("SEEDED_FORMAT", "SEEDED_ASSET")
+export const SeedType = Schema.Literal("SEEDED_FORMAT", "SEEDED_ASSET", "UNKNOWN")
 
 /** A seed of an asset. `asset` is optional in the OpenAPI schema, but no operation can do anything without it. */
 export const Seed = Schema.Struct({

@@ -40,8 +40,8 @@ export const AssetsHttpLive = HttpApiBuilder.group(Api, "assets", (handlers) =>
             creator: installation.userId,
             now: timestamp(new Date())
           })
-          yield* repository.create(asset)
-          return urlParams.transferables === false ? withoutTransferables(asset) : asset
+          const stored = yield* repository.create(asset)
+          return jsonText(urlParams.transferables === false ? stored.leanDocument : stored.document)
         }))
       .handle("assetsDraft", ({ payload, urlParams }) =>
         Effect.map(

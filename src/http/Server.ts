@@ -2,7 +2,7 @@
  * The HTTP server: the HttpApi routes with their services, OpenAPI at `/openapi.json`, docs at `/docs`, JSON
  * error bodies everywhere, per-request logging only at `LOG_LEVEL=debug`.
  */
-import { HttpApiScalar, HttpLayerRouter } from "@effect/platform"
+import { HttpApiScalar, HttpLayerRouter, HttpMiddleware } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer, LogLevel } from "effect"
 import { createServer } from "node:http"
@@ -34,13 +34,16 @@ const DocsRoute = HttpApiScalar.layerHttpLayerRouter({ api: Api, path: "/docs" }
 
 export const AllRoutes = Layer.mergeAll(ApiRoutes, DocsRoute, ErrorResponsesLive)
 
-/** Serves the routes on the `HttpServer` it is given. */
+/**
+ * Serves the routes on the `HttpServer` it is given. Request logging and request spans are for debugging: the span
+ * middleware alone (a URL parse and a dozen attributes a request) costs more throughput than all of our handlers.
+ */
 export const HttpAppLive = Layer.unwrapEffect(Effect.gen(function*() {
   const config = yield* ServiceConfig
-  return HttpLayerRouter.serve(AllRoutes, {
-    disableLogger: LogLevel.greaterThan(config.logLevel, LogLevel.Debug),
-    disableListenLog: true
-  })
+  const debug = LogLevel.lessThanEqual(config.logLevel, LogLevel.Debug)
+  return HttpLayerRouter.serve(AllRoutes, { disableLogger: !debug, disableListenLog: true }).pipe(
+    HttpMiddleware.withTracerDisabledWhen(() => !debug)
+  )
 }))
 
 /** A Node `http` server on `HOST`:`PORT` (Deno runs it through its `node:http`). */

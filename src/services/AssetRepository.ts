@@ -2,6 +2,9 @@
  * The asset store over `SqlClient`. Each write is one transaction; after it commits, exactly one change is
  * published on the `ChangeHub`. Assets are stored as their encoded wire JSON, with and without content, so reads
  * hand the stored text straight to the client. SQL errors are defects here: a client cannot act on them.
+ *
+ * Methods use `Effect.fnUntraced`, here and in the other services: a named `Effect.fn` allocates an `Error` and a
+ * span on every call, which measurably cut create throughput with no tracer to read the spans.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect, Option, Schema } from "effect"
@@ -28,7 +31,11 @@ export interface StoredDocument {
   readonly deleted: boolean
 }
 
-const encodeAsset = Schema.encodeSync(Schema.parseJson(Asset))
+/**
+ * `Asset` has no transformations (its type is its JSON), so a typed value stringifies to what the schema would
+ * encode, at a fraction of the cost; reads still decode through the schema.
+ */
+const encodeAsset = (asset: Asset): string => JSON.stringify(asset)
 const decodeAsset = Schema.decodeUnknown(Schema.parseJson(Asset))
 
 const pseudoCondition = (pseudo: PseudoSelection) =>
@@ -39,7 +46,7 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
     const sql = yield* SqlClient
     const hub = yield* ChangeHub
 
-    const create = Effect.fn("AssetRepository.create")(function*(asset: Asset) {
+    const create = Effect.fnUntraced(function*(asset: Asset) {
       // Encoding is CPU work: do it before taking the connection.
       const document = encodeAsset(asset)
       const leanDocument = encodeAsset(withoutTransferables(asset))
@@ -48,7 +55,7 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
         VALUES (${asset.id}, ${asset.name ?? null}, ${asset.mechanism}, ${asset.pseudo === true ? 1 : 0},
                 ${asset.created.value}, ${asset.updated.value}, NULL, ${document}, ${leanDocument})`.pipe(Effect.orDie)
       yield* hub.publish(AssetChange.Created({ asset }))
-      return asset
+      return { document, leanDocument }
     })
 
     /** The stored JSON of one asset, deleted ones included (they answer 410). */
@@ -72,7 +79,7 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
 
     const get = (id: AssetId) => Effect.flatMap(getDocument(id, true), (json) => Effect.orDie(decodeAsset(json)))
 
-    const remove = Effect.fn("AssetRepository.delete")(function*(id: AssetId) {
+    const remove = Effect.fnUntraced(function*(id: AssetId) {
       const asset = yield* get(id)
       const deleted = markDeleted(asset, timestamp(new Date()))
       const document = encodeAsset(deleted)

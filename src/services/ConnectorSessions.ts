@@ -1,6 +1,7 @@
 /**
  * The applications (integrations) that connected. An application is known by name, version and platform:
- * connecting again with the same three returns the same id, across restarts.
+ * connecting again with the same three returns the same id, across restarts. Every create and connector call
+ * looks its application up, so known applications are also kept in memory; this service is their only writer.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect, Option, Schema } from "effect"
@@ -34,18 +35,36 @@ export class ConnectorSessions extends Effect.Service<ConnectorSessions>()("Conn
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient
 
+    const byId = new Map<string, Application>()
+    const byIdentity = new Map<string, Application>()
+    const identityOf = (app: { name: string; version: string; platform: string }) =>
+      `${app.name}\u0000${app.version}\u0000${app.platform}`
+    const remember = (application: Application) => {
+      byId.set(application.id, application)
+      byIdentity.set(identityOf(application), application)
+      return application
+    }
+
     const selectOne = (rows: ReadonlyArray<unknown>) =>
-      rows.length === 0 ? Effect.succeedNone : Effect.map(decodeRow(rows[0]), (row) => Option.some(toApplication(row)))
+      rows.length === 0
+        ? Effect.succeedNone
+        : Effect.map(decodeRow(rows[0]), (row) => Option.some(remember(toApplication(row))))
 
-    const find = (id: string) =>
-      sql`SELECT * FROM applications WHERE id = ${id}`.pipe(Effect.flatMap(selectOne), Effect.orDie)
+    const find = (id: string): Effect.Effect<Option.Option<Application>> => {
+      const known = byId.get(id)
+      if (known !== undefined) return Effect.succeedSome(known)
+      return sql`SELECT * FROM applications WHERE id = ${id}`.pipe(Effect.flatMap(selectOne), Effect.orDie)
+    }
 
-    const findByIdentity = (app: { name: string; version: string; platform: string }) =>
-      sql`SELECT * FROM applications WHERE name = ${app.name} AND version = ${app.version} AND platform = ${app.platform}`
+    const findByIdentity = (app: { name: string; version: string; platform: string }) => {
+      const known = byIdentity.get(identityOf(app))
+      if (known !== undefined) return Effect.succeedSome(known)
+      return sql`SELECT * FROM applications WHERE name = ${app.name} AND version = ${app.version} AND platform = ${app.platform}`
         .pipe(Effect.flatMap(selectOne), Effect.orDie)
+    }
 
     /** Registers the application, or finds it when the same name, version and platform connected before. */
-    const connect = Effect.fn("ConnectorSessions.connect")(function*(app: SeededTrackedApplication) {
+    const connect = Effect.fnUntraced(function*(app: SeededTrackedApplication) {
       const now = new Date().toISOString()
       yield* sql`
         INSERT INTO applications (id, name, version, platform, privacy, capabilities, onboarded, created, updated)
@@ -74,7 +93,7 @@ export class ConnectorSessions extends Effect.Service<ConnectorSessions>()("Conn
       })
 
     /** The application a created asset belongs to: the stored one, or the seed's, registered now. */
-    const resolve = Effect.fn("ConnectorSessions.resolve")(function*(seeded: SeededApplication) {
+    const resolve = Effect.fnUntraced(function*(seeded: SeededApplication) {
       const known = yield* lookup(seeded)
       return Option.isSome(known) ? known.value : yield* connect(seeded)
     })

@@ -152,7 +152,7 @@ export class SeedPreprocessor extends Effect.Service<SeedPreprocessor>()("SeedPr
 
     return {
       /** What draft answers: the completed seed, or for an image the seed as given. */
-      draft: Effect.fn("SeedPreprocessor.draft")(function*(seed: Seed) {
+      draft: Effect.fnUntraced(function*(seed: Seed) {
         const prepared = yield* prepare(seed, { registerApplication: false })
         return prepared.asset.classification.generic === "IMAGE" ? seed : prepared.seed
       }),

@@ -1,0 +1,83 @@
+/**
+ * The comparison for `npm run bench`: a bare `node:http` + better-sqlite3 server doing the same work as the
+ * service for two operations (same table, same rows, same JSON), with none of its framework, validation or
+ * preprocessing. PORT and DB_PATH from the environment.
+ */
+import Database from "better-sqlite3"
+import { randomUUID } from "node:crypto"
+import { createServer } from "node:http"
+import { buildAsset } from "../src/domain/AssetBuilder.ts"
+import { ApplicationId, AssetId, FormatId } from "../src/domain/Common.ts"
+import { timestamp } from "../src/domain/Timestamps.ts"
+
+const db = new Database(process.env.DB_PATH ?? ":memory:")
+db.pragma("journal_mode = WAL")
+db.pragma("synchronous = NORMAL")
+db.exec(`CREATE TABLE IF NOT EXISTS assets (
+  id TEXT PRIMARY KEY, name TEXT, mechanism TEXT NOT NULL, pseudo INTEGER NOT NULL, created TEXT NOT NULL,
+  updated TEXT NOT NULL, deleted TEXT, document TEXT NOT NULL, lean_document TEXT NOT NULL)`)
+const select = db.prepare<[string], { document: string }>("SELECT document FROM assets WHERE id = ?")
+const insert = db.prepare(
+  "INSERT INTO assets (id, name, mechanism, pseudo, created, updated, deleted, document, lean_document) VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?)"
+)
+const creator = randomUUID()
+const application = {
+  id: ApplicationId.make(randomUUID()),
+  name: "VS_CODE" as const,
+  version: "1.0.0",
+  platform: "LINUX" as const,
+  onboarded: false,
+  privacy: "OPEN" as const
+}
+
+const create = (seed: { asset: { format: { fragment: { string: { raw: string }; metadata: { ext: string } } }; metadata?: { name?: string } } }) => {
+  const { raw } = seed.asset.format.fragment.string
+  const ext = seed.asset.format.fragment.metadata.ext
+  const asset = buildAsset({
+    name: seed.asset.metadata?.name ?? "snippet",
+    application,
+    classification: { generic: "CODE", specific: ext },
+    byteLength: Buffer.byteLength(raw),
+    fragment: seed.asset.format.fragment,
+    metadata: {},
+    pseudo: false
+  }, { assetId: AssetId.make(randomUUID()), formatId: FormatId.make(randomUUID()), nextId: randomUUID, creator, now: timestamp(new Date()) })
+  const document = JSON.stringify(asset)
+  const { fragment: _fragment, ...leanFormat } = asset.formats.iterable[0]
+  const lean = JSON.stringify({ ...asset, formats: { iterable: [leanFormat] } })
+  insert.run(asset.id, asset.name, asset.mechanism, 0, asset.created.value, asset.updated.value, document, lean)
+  return document
+}
+
+const server = createServer((request, response) => {
+  const url = request.url ?? "/"
+  if (request.method === "GET" && url.startsWith("/assets/")) {
+    const row = select.get(url.slice("/assets/".length).split("?")[0])
+    response.writeHead(row ? 200 : 404, { "content-type": "application/json" })
+    response.end(row ? row.document : "{}")
+    return
+  }
+  if (request.method === "POST" && url.startsWith("/assets/create")) {
+    const chunks: Array<Buffer> = []
+    request.on("data", (chunk: Buffer) => chunks.push(chunk))
+    request.on("end", () => {
+      try {
+        const document = create(JSON.parse(Buffer.concat(chunks).toString("utf8")))
+        response.writeHead(200, { "content-type": "application/json" })
+        response.end(document)
+      } catch (error) {
+        response.writeHead(400, { "content-type": "application/json" })
+        response.end(JSON.stringify({ message: String(error) }))
+      }
+    })
+    return
+  }
+  if (url === "/.well-known/health") {
+    response.writeHead(200, { "content-type": "text/plain" })
+    response.end("ok")
+    return
+  }
+  response.writeHead(404)
+  response.end()
+})
+server.listen(Number(process.env.PORT ?? 39399), "127.0.0.1")
