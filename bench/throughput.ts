@@ -34,9 +34,10 @@ interface Target {
   readonly stop: () => Promise<void>
 }
 
-const startBaseline = async (dbPath: string): Promise<Target> => {
+/** A comparison server from bench/, started with tsx on a free port. */
+const startComparison = async (name: string, script: string, dbPath: string): Promise<Target> => {
   const port = 39000 + Math.floor(Math.random() * 900)
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/baseline-server.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", script], {
     env: { ...process.env, PORT: String(port), DB_PATH: dbPath },
     stdio: "inherit"
   })
@@ -49,7 +50,7 @@ const startBaseline = async (dbPath: string): Promise<Target> => {
     }
   }
   return {
-    name: "baseline",
+    name,
     baseUrl,
     stop: async () => {
       child.kill("SIGTERM")
@@ -74,14 +75,25 @@ const run = (options: autocannon.Options) =>
   new Promise<autocannon.Result>((resolve, reject) =>
     autocannon(options, (error, result) => (error ? reject(error) : resolve(result))))
 
-const measure = async (target: Target, ids: ReadonlyArray<string>) => {
+const summary = (result: autocannon.Result) => ({
+  rps: Math.round(result.requests.average),
+  p50: result.latency.p50,
+  p99: result.latency.p99,
+  errors: result.errors + result.non2xx
+})
+
+const measureRead = async (target: Target, ids: ReadonlyArray<string>) => {
   let next = 0
-  const read = await run({
+  return summary(await run({
     url: target.baseUrl,
     connections: CONNECTIONS,
     duration: DURATION_SECONDS,
     requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: `/assets/${ids[next++ % ids.length]}` }) }]
-  })
+  }))
+}
+
+const measure = async (target: Target, ids: ReadonlyArray<string>) => {
+  const read = await measureRead(target, ids)
   let counter = PRELOADED
   const write = await run({
     url: target.baseUrl,
@@ -94,13 +106,7 @@ const measure = async (target: Target, ids: ReadonlyArray<string>) => {
       setupRequest: (request) => ({ ...request, body: seedBody(counter++) })
     }]
   })
-  const summary = (result: autocannon.Result) => ({
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx
-  })
-  return { read: summary(read), write: summary(write) }
+  return { read, write: summary(write) }
 }
 
 const dir = mkdtempSync(join(tmpdir(), "assets-bench-"))
@@ -109,9 +115,13 @@ try {
   const service = await startService(join(dir, "service.db"))
   results.service = await measure({ name: "service", ...service }, await preload({ name: "service", ...service }))
   await service.stop()
-  const baseline = await startBaseline(join(dir, "baseline.db"))
-  results.baseline = await measure(baseline, await preload(baseline))
+  const baseline = await startComparison("baseline", "bench/baseline-server.ts", join(dir, "baseline.db"))
+  const baselineIds = await preload(baseline)
+  results.baseline = await measure(baseline, baselineIds)
   await baseline.stop()
+  const floor = await startComparison("framework floor", "bench/framework-floor-server.ts", ":memory:")
+  const floorRead = await measureRead(floor, baselineIds)
+  await floor.stop()
 
   console.log(`\n${DURATION_SECONDS} s per measurement, ${CONNECTIONS} connections, ${PRELOADED} assets preloaded\n`)
   console.log("| operation | service req/s | baseline req/s | ratio | service p50/p99 ms | baseline p50/p99 ms | errors |")
@@ -123,6 +133,11 @@ try {
       `| ${label} | ${s.rps} | ${b.rps} | ${(s.rps / b.rps).toFixed(2)} | ${s.p50}/${s.p99} | ${b.p50}/${b.p99} | ${s.errors + b.errors} |`
     )
   }
+  console.log(
+    `\nFramework floor (HttpLayerRouter + NodeHttpServer answering GET with a constant): ${floorRead.rps} req/s, ` +
+      `${(floorRead.rps / results.baseline.read.rps).toFixed(2)} of the baseline; ` +
+      `the service's GET is ${(results.service.read.rps / floorRead.rps).toFixed(2)} of the floor.`
+  )
 } finally {
   rmSync(dir, { recursive: true, force: true })
 }
