@@ -101,6 +101,24 @@ describe(`assets and connector end to end (${runtime})`, () => {
     expect(lean.json.preview.base.reference.classification.specific).toBe("rb")
   })
 
+  it("an image file is stored as given and classified IMAGE; its draft is the seed unchanged", async () => {
+    const png = [137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13]
+    const seed = {
+      type: "SEEDED_ASSET",
+      asset: { application, format: { file: { bytes: { raw: png }, metadata: { name: "dot.png" } } } }
+    }
+    const created = await http("POST", "/assets/create", seed)
+    expectSchema("Asset", created)
+    expect(created.json.name).toBe("dot.png")
+    expect(created.json.formats.iterable[0]).toMatchObject({
+      classification: { generic: "IMAGE", specific: "png" },
+      bytes: { value: png.length },
+      file: { bytes: { raw: png } }
+    })
+    const drafted = await http("POST", "/assets/draft", seed)
+    expect(drafted.json).toEqual(seed)
+  })
+
   it("formats snapshot answers Formats, with or without content", async () => {
     const created = await http("POST", "/assets/create", codeSeed(TYPESCRIPT))
     const formats = await http("GET", `/assets/${created.json.id}/formats`)
@@ -199,6 +217,10 @@ describe(`assets and connector end to end (${runtime})`, () => {
       ["GET", "/assets?pseudo=yes", undefined, 400],
       ["GET", "/assets/identifiers?pseudo=2", undefined, 400],
       ["POST", "/not-a-uuid/suggestion", {}, 400],
+      ["POST", "/assets/search", "{", 400],
+      ["POST", "/assets/search", { query: 7 }, 400],
+      ["POST", "/assets/related", { iterable: "none" }, 400],
+      ["POST", "/onboarded", "yes", 400],
       ["GET", "/no/such/route", undefined, 404]
     ]
     for (const [method, path, body, status] of cases) {
@@ -221,7 +243,17 @@ describe(`assets and connector end to end (${runtime})`, () => {
     expect(docs.contentType).toContain("text/html")
   })
 
-  it("keeps every acknowledged asset and application across a restart", async () => {
+  it("accepts the application id headers clients send, and requests without them", async () => {
+    const headers = { "X-Application-ID": "0b7e2f4a-1c2d-4e5f-8a9b-0c1d2e3f4a5b", application: "anything" }
+    expect((await http("GET", "/assets/identifiers", undefined, headers)).status).toBe(200)
+    expect((await http("POST", "/assets/draft", codeSeed(PYTHON), headers)).status).toBe(200)
+  })
+
+  it("keeps every acknowledged asset and application across a restart, concurrent creates included", async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => http("POST", "/assets/create", codeSeed(`SELECT ${i} AS n;\n`)))
+    )
+    expect(burst.map((a) => a.status)).toEqual(burst.map(() => 200))
     const created = (await http("POST", "/assets/create", codeSeed(TYPESCRIPT))).json
     const context = (await http("POST", "/connect", { application })).json
     const before = await http("GET", "/assets")
@@ -230,6 +262,7 @@ describe(`assets and connector end to end (${runtime})`, () => {
     const after = await http("GET", "/assets")
     expect(after.json).toEqual(before.json)
     expect((await http("GET", `/assets/${created.id}`)).json).toEqual(created)
+    for (const answer of burst) expect((await http("GET", `/assets/${answer.json.id}`)).json).toEqual(answer.json)
     const reconnected = (await http("POST", "/connect", { application })).json
     expect(reconnected.application.id).toBe(context.application.id)
     expect(reconnected.os).toBe(context.os)

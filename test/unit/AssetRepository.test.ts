@@ -37,12 +37,16 @@ layer(inMemoryServices())("AssetRepository", (it) => {
       expect(yield* Queue.size(changes)).toBe(0)
     }))
 
-  it.effect("a deleted asset answers AssetDeleted, an unknown one AssetNotFound", () =>
+  it.scoped("a deleted asset answers AssetDeleted, an unknown one AssetNotFound; the deletion is published once", () =>
     Effect.gen(function*() {
       const repository = yield* AssetRepository
       const asset = yield* newAsset("function cube(x) {\n  return x * x * x\n}\n")
       yield* repository.create(asset)
+      const changes = yield* (yield* ChangeHub).subscribe()
       expect(yield* repository.delete(asset.id)).toBe(asset.id)
+      const change = yield* Queue.take(changes)
+      expect(change._tag).toBe("Deleted")
+      expect(change.asset.deleted?.value).toMatch(/^\d{4}-/)
       const deleted = yield* Effect.either(repository.get(asset.id))
       expect(Either.isLeft(deleted) && deleted.left._tag).toBe("AssetDeleted")
       const again = yield* Effect.either(repository.delete(asset.id))
@@ -50,6 +54,7 @@ layer(inMemoryServices())("AssetRepository", (it) => {
       const unknown = yield* Effect.either(repository.get(AssetId.make(randomUUID())))
       expect(Either.isLeft(unknown) && unknown.left._tag).toBe("AssetNotFound")
       expect(yield* repository.listIds("include")).not.toContain(asset.id)
+      expect(yield* Queue.size(changes)).toBe(0)
     }))
 
   it.effect("listings leave pseudo assets out unless asked, and list only them when asked", () =>
