@@ -18,6 +18,10 @@ export const ApplicationHeaders = Schema.Struct({
 
 const Text = HttpApiSchema.Text()
 
+/** An operation under `/{application}`: refused (401) until that application connected; 501 until it is built. */
+const applicationOperation = <const Name extends string, const Path extends `/${string}`>(name: Name, path: Path) =>
+  HttpApiEndpoint.post(name, path).setPath(ApplicationPath).addError(ApplicationNotConnected).addError(NotImplemented)
+
 export class ConnectorApi extends HttpApiGroup.make("connector")
   .add(
     HttpApiEndpoint.post("connect", "/connect")
@@ -25,14 +29,12 @@ export class ConnectorApi extends HttpApiGroup.make("connector")
       .addSuccess(Context)
   )
   .add(
-    HttpApiEndpoint.post("intention", "/:application/intention")
-      .setPath(ApplicationPath)
+    applicationOperation("intention", "/:application/intention")
       .setPayload(SeededConnectorAsset)
       .addSuccess(Text)
   )
   .add(
-    HttpApiEndpoint.post("onboarded", "/:application/onboarded")
-      .setPath(ApplicationPath)
+    applicationOperation("onboarded", "/:application/onboarded")
       .setPayload(Schema.Boolean)
       .addSuccess(Text)
   )
@@ -41,26 +43,23 @@ export class ConnectorApi extends HttpApiGroup.make("connector")
       .setHeaders(ApplicationHeaders)
       .setPayload(Schema.Boolean)
       .addSuccess(Text)
+      .addError(ApplicationNotConnected)
+      .addError(InvalidRequest)
+      .addError(NotImplemented)
   )
   .add(
-    HttpApiEndpoint.post("react", "/:application/reaction")
-      .setPath(ApplicationPath)
+    applicationOperation("react", "/:application/reaction")
       .setPayload(Reaction)
       .addSuccess(Text)
   )
   .add(
-    HttpApiEndpoint.post("suggest", "/:application/suggestion")
-      .setPath(ApplicationPath)
+    applicationOperation("suggest", "/:application/suggestion")
       .setPayload(SeededConnectorCreation)
       .addSuccess(Suggestion)
   )
   .add(
-    HttpApiEndpoint.post("track", "/:application/track")
-      .setPath(ApplicationPath)
+    applicationOperation("track", "/:application/track")
       .setPayload(SeededConnectorTracking)
       .addSuccess(Text)
   )
-  .addError(ApplicationNotConnected)
-  .addError(InvalidRequest)
-  .addError(NotImplemented)
 {}
