@@ -90,9 +90,10 @@ const distinctive: Record<string, ReadonlyArray<RegExp>> = {
 }
 const DISTINCTIVE_WEIGHT = 3
 
+/** A grammar that meets a token its language cannot have stops early and scores 0: fast, and a strong "no". */
 const relevanceOf = (text: string, language: string) => {
   const bonus = (distinctive[language] ?? []).filter((pattern) => pattern.test(text)).length * DISTINCTIVE_WEIGHT
-  return highlighter.highlight(text, { language, ignoreIllegals: true }).relevance + bonus
+  return highlighter.highlight(text, { language, ignoreIllegals: false }).relevance + bonus
 }
 
 /** Detection reads at most this much of a snippet: enough to tell, and bounded time on huge pastes. */
