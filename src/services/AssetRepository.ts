@@ -1,5 +1,5 @@
 /**
- * The asset store over `SqlClient`. Each write is one transaction; after it commits, exactly one change is
+ * The asset store over `SqlClient`. Each write is one statement, so one transaction; after it commits, exactly one change is
  * published on the `ChangeHub`. Assets are stored as their encoded wire JSON, with and without content, so reads
  * hand the stored text straight to the client. SQL errors are defects here: a client cannot act on them.
  *
