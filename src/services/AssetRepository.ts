@@ -1,7 +1,7 @@
 /**
- * The asset store over `SqlClient`. Each write is one statement, so one transaction; after it commits, exactly one change is
- * published on the `ChangeHub`. Assets are stored as their encoded wire JSON, with and without content, so reads
- * hand the stored text straight to the client. SQL errors are defects here: a client cannot act on them.
+ * The asset store over `SqlClient`. Each write is one statement, so one transaction; after it commits, exactly one
+ * change is published on the `ChangeHub`. Assets are stored as their encoded wire JSON, with and without content,
+ * so reads hand the stored text straight to the client. SQL errors are defects here: a client cannot act on them.
  *
  * Methods use `Effect.fnUntraced`, here and in the other services: a named `Effect.fn` allocates an `Error` and a
  * span on every call, which measurably cut create throughput with no tracer to read the spans.
