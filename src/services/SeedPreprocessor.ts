@@ -105,7 +105,7 @@ export class SeedPreprocessor extends Effect.Service<SeedPreprocessor>()("SeedPr
         }
       })
 
-    /** Checks and completes a seed; `persist` says whether an unknown application is registered (create). */
+    /** Checks and completes a seed; `registerApplication` (create) registers an application that never connected. */
     const prepare = (seed: Seed, options: { readonly registerApplication: boolean }) =>
       Effect.gen(function*() {
         const { format } = seed.asset

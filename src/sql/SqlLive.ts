@@ -22,18 +22,17 @@ const driverLayer = (filename: string) =>
     )
 
 /** Durability settings: WAL (set by the drivers) with synchronous=NORMAL survives a process crash. */
-const tune = Layer.effectDiscard(Effect.gen(function*() {
+const tune = Effect.gen(function*() {
   const sql = yield* SqlClient
   yield* sql`PRAGMA synchronous = NORMAL`
   yield* sql`PRAGMA busy_timeout = 5000`
   yield* sql`PRAGMA foreign_keys = ON`
-}))
+})
 
-/** A migrated client on `filename`; tests use it with `:memory:`. */
+/** A tuned, migrated client on `filename`; tests use it with `:memory:`. */
 export const sqlLayer = (filename: string): Layer.Layer<SqlClient> => {
-  const driver = driverLayer(filename)
-  const ready = Layer.mergeAll(tune, Layer.effectDiscard(Effect.orDie(migrate)))
-  return Layer.provideMerge(ready, driver).pipe(Layer.orDie)
+  const ready = Layer.effectDiscard(Effect.orDie(Effect.zipRight(tune, migrate)))
+  return Layer.provideMerge(ready, driverLayer(filename)).pipe(Layer.orDie)
 }
 
 export const SqlLive = Layer.unwrapEffect(Effect.gen(function*() {
