@@ -31,26 +31,16 @@ export type Application = typeof Application.Type
  * sometimes only name, version and platform; the id, when given, must be a UUID.
  */
 export const SeededApplication = Schema.Struct({
+  ...Application.fields,
   id: Schema.optional(ApplicationId),
-  name: ApplicationNameEnum,
-  version: Schema.String,
-  platform: PlatformEnum,
   onboarded: Schema.optional(Schema.Boolean),
-  privacy: Schema.optional(PrivacyEnum),
-  capabilities: Schema.optional(CapabilitiesEnum),
-  mechanism: Schema.optional(MechanismEnum),
-  automaticUnload: Schema.optional(Schema.Boolean)
+  privacy: Schema.optional(PrivacyEnum)
 }).annotations({ identifier: "SeededApplication" })
 export type SeededApplication = typeof SeededApplication.Type
 
 export const SeededTrackedApplication = Schema.Struct({
   schema: Schema.optional(EmbeddedModelSchema),
-  name: ApplicationNameEnum,
-  version: Schema.String,
-  platform: PlatformEnum,
-  capabilities: Schema.optional(CapabilitiesEnum),
-  privacy: Schema.optional(PrivacyEnum),
-  automaticUnload: Schema.optional(Schema.Boolean)
+  ...SeededApplication.omit("id", "onboarded", "mechanism").fields
 }).annotations({ identifier: "SeededTrackedApplication" })
 export type SeededTrackedApplication = typeof SeededTrackedApplication.Type
 
