@@ -2,14 +2,41 @@
  * The framework's own ceiling for `npm run bench`: the HttpLayerRouter + NodeHttpServer stack the service runs on,
  * configured as the service is (no request logging, no request spans), answering `GET /assets/:asset` with a
  * constant. No framework-based service can answer faster, so it shows how much of the gap to the bare baseline is
- * the stack and how much is our own work. PORT from the environment.
+ * the stack and how much is our own work. The constant is an asset document of the benchmark's size, so the floor
+ * writes as many bytes as the others. PORT from the environment.
  */
 import { HttpLayerRouter, HttpMiddleware, HttpServerResponse } from "@effect/platform"
 import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
 import { Layer } from "effect"
+import { randomUUID } from "node:crypto"
 import { createServer } from "node:http"
+import { buildAsset } from "../src/domain/AssetBuilder.ts"
+import { ApplicationId, AssetId, FormatId } from "../src/domain/Common.ts"
+import { timestamp } from "../src/domain/Timestamps.ts"
 
-const body = JSON.stringify({ id: "00000000-0000-4000-8000-000000000000" })
+const raw = `export function handler1(request: Request): Response {\n  const url = new URL(request.url)\n  if (url.pathname === "/item/1") {\n    return new Response(JSON.stringify({ id: 1, ok: true }))\n  }\n  return new Response("not found", { status: 404 })\n}\n`
+const body = JSON.stringify(buildAsset({
+  name: "handler1",
+  application: {
+    id: ApplicationId.make(randomUUID()),
+    name: "VS_CODE",
+    version: "1.0.0",
+    platform: "LINUX",
+    onboarded: false,
+    privacy: "OPEN"
+  },
+  classification: { generic: "CODE", specific: "ts" },
+  byteLength: raw.length,
+  fragment: { string: { raw }, metadata: { ext: "ts" } },
+  metadata: {},
+  pseudo: false
+}, {
+  assetId: AssetId.make(randomUUID()),
+  formatId: FormatId.make(randomUUID()),
+  nextId: randomUUID,
+  creator: randomUUID(),
+  now: timestamp(new Date())
+}))
 const Routes = Layer.mergeAll(
   HttpLayerRouter.add("GET", "/assets/:asset", HttpServerResponse.text(body, { contentType: "application/json" })),
   HttpLayerRouter.add("GET", "/.well-known/health", HttpServerResponse.text("ok"))

@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: requests per second of `GET /assets/{asset}` and `POST /assets/create`, the service beside a
- * bare node:http + better-sqlite3 baseline doing the same work, measured in one run so the ratio is fair on a
- * noisy machine. The load generator (autocannon) runs in this process; each server in its own.
+ * bare node:http + better-sqlite3 baseline doing the same work, and beside the framework's floor (the same HTTP
+ * stack answering a constant). The machine drifts by tens of percent within a minute, so the targets are measured
+ * interleaved, in rounds, and each ratio is the median of the ratios of its rounds. autocannon runs in this
+ * process; each server in its own, all started before the first round.
  */
 import autocannon from "autocannon"
 import { spawn } from "node:child_process"
@@ -10,7 +12,8 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { startService } from "../test/e2e/ServiceProcess.ts"
 
-const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const CONNECTIONS = 10
 const PRELOADED = 2000
 
@@ -29,13 +32,12 @@ const seedBody = (i: number) =>
   })
 
 interface Target {
-  readonly name: string
   readonly baseUrl: string
   readonly stop: () => Promise<void>
 }
 
 /** A comparison server from bench/, started with tsx on a free port. */
-const startComparison = async (name: string, script: string, dbPath: string): Promise<Target> => {
+const startComparison = async (script: string, dbPath: string): Promise<Target> => {
   const port = 39000 + Math.floor(Math.random() * 900)
   const child = spawn(process.execPath, ["--import", "tsx", script], {
     env: { ...process.env, PORT: String(port), DB_PATH: dbPath },
@@ -49,13 +51,7 @@ const startComparison = async (name: string, script: string, dbPath: string): Pr
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
   }
-  return {
-    name,
-    baseUrl,
-    stop: async () => {
-      child.kill("SIGTERM")
-    }
-  }
+  return { baseUrl, stop: async () => void child.kill("SIGTERM") }
 }
 
 const preload = async (target: Target) => {
@@ -71,34 +67,39 @@ const preload = async (target: Target) => {
   return ids
 }
 
-const run = (options: autocannon.Options) =>
-  new Promise<autocannon.Result>((resolve, reject) =>
-    autocannon(options, (error, result) => (error ? reject(error) : resolve(result))))
-
-const summary = (result: autocannon.Result) => ({
-  rps: Math.round(result.requests.average),
-  p50: result.latency.p50,
-  p99: result.latency.p99,
-  errors: result.errors + result.non2xx
-})
-
-const measureRead = async (target: Target, ids: ReadonlyArray<string>) => {
-  let next = 0
-  return summary(await run({
-    url: target.baseUrl,
-    connections: CONNECTIONS,
-    duration: DURATION_SECONDS,
-    requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: `/assets/${ids[next++ % ids.length]}` }) }]
-  }))
+interface Figures {
+  readonly rps: number
+  readonly p50: number
+  readonly p99: number
+  readonly errors: number
 }
 
-const measure = async (target: Target, ids: ReadonlyArray<string>) => {
-  const read = await measureRead(target, ids)
-  let counter = PRELOADED
-  const write = await run({
+const run = (options: autocannon.Options) =>
+  new Promise<Figures>((resolve, reject) =>
+    autocannon(options, (error, result) =>
+      error ? reject(error) : resolve({
+        rps: Math.round(result.requests.average),
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.errors + result.non2xx
+      })))
+
+const read = (target: Target, ids: ReadonlyArray<string>) => {
+  let next = 0
+  return run({
     url: target.baseUrl,
     connections: CONNECTIONS,
-    duration: DURATION_SECONDS,
+    duration: SECONDS,
+    requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: `/assets/${ids[next++ % ids.length]}` }) }]
+  })
+}
+
+let counter = PRELOADED
+const write = (target: Target) =>
+  run({
+    url: target.baseUrl,
+    connections: CONNECTIONS,
+    duration: SECONDS,
     requests: [{
       method: "POST",
       path: "/assets/create",
@@ -106,38 +107,65 @@ const measure = async (target: Target, ids: ReadonlyArray<string>) => {
       setupRequest: (request) => ({ ...request, body: seedBody(counter++) })
     }]
   })
-  return { read, write: summary(write) }
+
+const median = (values: ReadonlyArray<number>) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
 const dir = mkdtempSync(join(tmpdir(), "assets-bench-"))
+const targets: Array<Target> = []
 try {
-  const results: Record<string, Awaited<ReturnType<typeof measure>>> = {}
   const service = await startService(join(dir, "service.db"))
-  results.service = await measure({ name: "service", ...service }, await preload({ name: "service", ...service }))
-  await service.stop()
-  const baseline = await startComparison("baseline", "bench/baseline-server.ts", join(dir, "baseline.db"))
+  targets.push(service)
+  const baseline = await startComparison("bench/baseline-server.ts", join(dir, "baseline.db"))
+  targets.push(baseline)
+  const floor = await startComparison("bench/framework-floor-server.ts", ":memory:")
+  targets.push(floor)
+  const serviceIds = await preload(service)
   const baselineIds = await preload(baseline)
-  results.baseline = await measure(baseline, baselineIds)
-  await baseline.stop()
-  const floor = await startComparison("framework floor", "bench/framework-floor-server.ts", ":memory:")
-  const floorRead = await measureRead(floor, baselineIds)
-  await floor.stop()
 
-  console.log(`\n${DURATION_SECONDS} s per measurement, ${CONNECTIONS} connections, ${PRELOADED} assets preloaded\n`)
-  console.log("| operation | service req/s | baseline req/s | ratio | service p50/p99 ms | baseline p50/p99 ms | errors |")
-  console.log("|---|---|---|---|---|---|---|")
-  for (const [label, key] of [["GET /assets/{asset}", "read"], ["POST /assets/create", "write"]] as const) {
-    const s = results.service[key]
-    const b = results.baseline[key]
-    console.log(
-      `| ${label} | ${s.rps} | ${b.rps} | ${(s.rps / b.rps).toFixed(2)} | ${s.p50}/${s.p99} | ${b.p50}/${b.p99} | ${s.errors + b.errors} |`
-    )
+  const rounds: Array<Record<"serviceRead" | "baselineRead" | "floorRead" | "serviceWrite" | "baselineWrite", Figures>> =
+    []
+  for (let round = 0; round < ROUNDS; round++) {
+    rounds.push({
+      serviceRead: await read(service, serviceIds),
+      baselineRead: await read(baseline, baselineIds),
+      floorRead: await read(floor, baselineIds),
+      serviceWrite: await write(service),
+      baselineWrite: await write(baseline)
+    })
   }
+
+  const med = (key: keyof (typeof rounds)[number], field: keyof Figures) => median(rounds.map((r) => r[key][field]))
+  const ratio = (a: keyof (typeof rounds)[number], b: keyof (typeof rounds)[number]) => {
+    const ratios = rounds.map((r) => r[a].rps / r[b].rps)
+    return `${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`
+  }
+  const errors = rounds.reduce((sum, r) => sum + Object.values(r).reduce((s, f) => s + f.errors, 0), 0)
+
+  console.log(`\n${ROUNDS} interleaved rounds of ${SECONDS} s, ${CONNECTIONS} connections, ${PRELOADED} assets preloaded`)
+  console.log("medians; ratios are the median of the per-round ratios (min–max)\n")
+  console.log("| operation | service req/s | baseline req/s | ratio | service p50/p99 ms | baseline p50/p99 ms |")
+  console.log("|---|---|---|---|---|---|")
   console.log(
-    `\nFramework floor (HttpLayerRouter + NodeHttpServer answering GET with a constant): ${floorRead.rps} req/s, ` +
-      `${(floorRead.rps / results.baseline.read.rps).toFixed(2)} of the baseline; ` +
-      `the service's GET is ${(results.service.read.rps / floorRead.rps).toFixed(2)} of the floor.`
+    `| GET /assets/{asset} | ${med("serviceRead", "rps")} | ${med("baselineRead", "rps")} | ` +
+      `${ratio("serviceRead", "baselineRead")} | ${med("serviceRead", "p50")}/${med("serviceRead", "p99")} | ` +
+      `${med("baselineRead", "p50")}/${med("baselineRead", "p99")} |`
   )
+  console.log(
+    `| POST /assets/create | ${med("serviceWrite", "rps")} | ${med("baselineWrite", "rps")} | ` +
+      `${ratio("serviceWrite", "baselineWrite")} | ${med("serviceWrite", "p50")}/${med("serviceWrite", "p99")} | ` +
+      `${med("baselineWrite", "p50")}/${med("baselineWrite", "p99")} |`
+  )
+  console.log(
+    `\nFramework floor (the same HTTP stack answering GET with a constant): ${med("floorRead", "rps")} req/s, ` +
+      `${ratio("floorRead", "baselineRead")} of the baseline; the service's GET is ` +
+      `${ratio("serviceRead", "floorRead")} of the floor.`
+  )
+  console.log(`Errors and non-2xx answers over all measurements: ${errors}`)
 } finally {
+  for (const target of targets) await target.stop()
   rmSync(dir, { recursive: true, force: true })
 }
