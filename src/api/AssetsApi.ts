@@ -4,7 +4,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "@effect/platform"
 import { Schema } from "effect"
 import { Asset, Assets, Formats } from "../domain/Asset.ts"
-import { AssetId, FlattenedAssetIds } from "../domain/Common.ts"
+import { AssetId, FlattenedAssetIds, PseudoAssets } from "../domain/Common.ts"
 import { SeededAssetsRecommendation } from "../domain/Recommendation.ts"
 import { AssetsSearchWithFiltersInput, AssetsSearchWithFiltersOutput, SearchedAssets } from "../domain/Search.ts"
 import { Seed } from "../domain/Seed.ts"
@@ -19,11 +19,10 @@ import {
 
 const AssetPath = Schema.Struct({ asset: AssetId })
 
-export const PseudoAssets = Schema.Struct({ identifiers: FlattenedAssetIds }).annotations({
-  identifier: "PseudoAssets"
-})
-
-/** The stream operations are WebSocket upgrades (101); their frames are described in the README. */
+/**
+ * The stream operations are WebSocket upgrades (101): `StreamedIdentifiers` frames on `/assets/stream/identifiers`,
+ * `Assets` frames on the other two.
+ */
 const streamEndpoint = <const Name extends string, const Path extends `/${string}`>(name: Name, path: Path) =>
   HttpApiEndpoint.get(name, path).addSuccess(HttpApiSchema.Empty(101)).addError(NotImplemented)
 

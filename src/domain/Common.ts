@@ -141,3 +141,8 @@ export const ReferencedAssetId = Schema.Struct({ id: Uuid })
 export const FlattenedAssetIds = Schema.Struct({
   iterable: Schema.Array(ReferencedAssetId)
 }).annotations({ identifier: "FlattenedAssets" })
+
+/** The pseudo snapshot: only pseudo assets' ids. */
+export const PseudoAssets = Schema.Struct({ identifiers: FlattenedAssetIds }).annotations({
+  identifier: "PseudoAssets"
+})

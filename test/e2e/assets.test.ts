@@ -230,6 +230,12 @@ describe(`assets and connector end to end (${runtime})`, () => {
     }
     const decode = await http("POST", "/assets/create", { asset: { application: { ...application, version: 1 }, format: {} } })
     expect(decode.json.issues[0].path).toEqual(["asset", "application", "version"])
+    const twoWrong = await http("POST", "/assets/create", {
+      asset: { application: { ...application, name: "NOPE", version: 1 }, format: {} }
+    })
+    expect(twoWrong.json.issues.map((i: { path: Array<string> }) => i.path.join("."))).toEqual(
+      expect.arrayContaining(["asset.application.name", "asset.application.version"])
+    )
     expect(await identifiers()).toEqual(before)
     expect((await http("GET", "/.well-known/health")).status).toBe(200)
   })
