@@ -48,7 +48,9 @@ export class AssetsApi extends HttpApiGroup.make("assets")
       .addError(AssetNotFound)
       .addError(AssetDeleted)
   )
-  .add(HttpApiEndpoint.get("assetsGetRecommendedAssets", "/assets/recommended").addSuccess(Assets).addError(NotImplemented))
+  .add(
+    HttpApiEndpoint.get("assetsGetRecommendedAssets", "/assets/recommended").addSuccess(Assets).addError(NotImplemented)
+  )
   .add(
     HttpApiEndpoint.post("assetsPostRecommendedAssets", "/assets/recommended")
       .setPayload(SeededAssetsRecommendation)

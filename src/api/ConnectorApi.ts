@@ -5,7 +5,13 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "@effect/platform"
 import { Schema } from "effect"
 import { Context, SeededConnectorConnection } from "../domain/Application.ts"
 import { ApplicationId } from "../domain/Common.ts"
-import { Reaction, SeededConnectorAsset, SeededConnectorCreation, SeededConnectorTracking, Suggestion } from "../domain/Connector.ts"
+import {
+  Reaction,
+  SeededConnectorAsset,
+  SeededConnectorCreation,
+  SeededConnectorTracking,
+  Suggestion
+} from "../domain/Connector.ts"
 import { ApplicationNotConnected, InvalidRequest, NotImplemented } from "./Errors.ts"
 
 const ApplicationPath = Schema.Struct({ application: ApplicationId })

@@ -63,7 +63,11 @@ export const ClassificationGenericEnum = Schema.Literal(
 )
 export type ClassificationGenericEnum = typeof ClassificationGenericEnum.Type
 
-export const ClassificationRenderingEnum = Schema.Literal("HTML", "TWENTY_FOUR_BIT_ANSI_ESCAPED_SEQUENCES", "HIGHLIGHT_JS_HTML")
+export const ClassificationRenderingEnum = Schema.Literal(
+  "HTML",
+  "TWENTY_FOUR_BIT_ANSI_ESCAPED_SEQUENCES",
+  "HIGHLIGHT_JS_HTML"
+)
 
 /**
  * `ClassificationSpecificEnum` has some 450 values (extensions, file names, `hljs-*` names). We accept any

@@ -61,9 +61,9 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
     /** The stored JSON of one asset, deleted ones included (they answer 410). */
     const findDocument = (id: AssetId, transferables: boolean) =>
       Effect.map(
-        transferables
-          ? sql<{ json: string; deleted: string | null }>`SELECT document AS json, deleted FROM assets WHERE id = ${id}`
-          : sql<{ json: string; deleted: string | null }>`SELECT lean_document AS json, deleted FROM assets WHERE id = ${id}`,
+        sql<{ json: string; deleted: string | null }>`
+          SELECT ${sql.literal(transferables ? "document" : "lean_document")} AS json, deleted
+          FROM assets WHERE id = ${id}`,
         (rows): Option.Option<StoredDocument> =>
           rows.length === 0 ? Option.none() : Option.some({ json: rows[0].json, deleted: rows[0].deleted !== null })
       ).pipe(Effect.orDie)

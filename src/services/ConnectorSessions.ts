@@ -59,7 +59,9 @@ export class ConnectorSessions extends Effect.Service<ConnectorSessions>()("Conn
     const findByIdentity = (app: { name: string; version: string; platform: string }) => {
       const known = byIdentity.get(identityOf(app))
       if (known !== undefined) return Effect.succeedSome(known)
-      return sql`SELECT * FROM applications WHERE name = ${app.name} AND version = ${app.version} AND platform = ${app.platform}`
+      return sql`
+        SELECT * FROM applications
+        WHERE name = ${app.name} AND version = ${app.version} AND platform = ${app.platform}`
         .pipe(Effect.flatMap(selectOne), Effect.orDie)
     }
 
