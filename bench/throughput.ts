@@ -6,11 +6,10 @@
  * process; each server in its own, all started before the first round.
  */
 import autocannon from "autocannon"
-import { spawn } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { startService } from "../test/e2e/ServiceProcess.ts"
+import { startProcess, startService } from "../test/e2e/ServiceProcess.ts"
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
@@ -37,22 +36,8 @@ interface Target {
 }
 
 /** A comparison server from bench/, started with tsx on a free port. */
-const startComparison = async (script: string, dbPath: string): Promise<Target> => {
-  const port = 39000 + Math.floor(Math.random() * 900)
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
-    env: { ...process.env, PORT: String(port), DB_PATH: dbPath },
-    stdio: "inherit"
-  })
-  const baseUrl = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${baseUrl}/.well-known/health`)).ok) break
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-  }
-  return { baseUrl, stop: async () => void child.kill("SIGTERM") }
-}
+const startComparison = (script: string, dbPath: string): Promise<Target> =>
+  startProcess(process.execPath, ["--import", "tsx", script], dbPath)
 
 const preload = async (target: Target) => {
   const ids: Array<string> = []

@@ -1,6 +1,7 @@
 /**
  * Starts the real service as a child process, on Node (`tsx`) or Deno (`deno task start`, when E2E_RUNTIME=deno),
- * on a free loopback port and a database file of the caller's choosing, and stops it.
+ * on a free loopback port and a database file of the caller's choosing, and stops it. `startProcess` does the same
+ * for any server that reads PORT and DB_PATH and answers `/.well-known/health` (the benchmark's comparisons).
  */
 import { spawn, type ChildProcess } from "node:child_process"
 import { once } from "node:events"
@@ -47,9 +48,18 @@ const waitForHealth = async (baseUrl: string, child: ChildProcess, output: () =>
   throw new Error(`service did not become healthy:\n${output()}`)
 }
 
-export const startService = async (dbPath: string, env: Record<string, string> = {}): Promise<RunningService> => {
-  const port = await freePort()
+export const startService = (dbPath: string, env: Record<string, string> = {}): Promise<RunningService> => {
   const [file, args] = command()
+  return startProcess(file, args, dbPath, env)
+}
+
+export const startProcess = async (
+  file: string,
+  args: ReadonlyArray<string>,
+  dbPath: string,
+  env: Record<string, string> = {}
+): Promise<RunningService> => {
+  const port = await freePort()
   // A process group of its own, so that stopping it also stops what `deno task` started.
   const child = spawn(file, args, {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DB_PATH: dbPath, ...env },
