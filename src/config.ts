@@ -13,5 +13,8 @@ export const ServiceConfig = Config.all({
 })
 export type ServiceConfig = Config.Config.Success<typeof ServiceConfig>
 
+/** At `LOG_LEVEL=debug` (or finer) every request is logged and traced; otherwise neither, for throughput. */
+export const isDebug = (config: ServiceConfig): boolean => LogLevel.lessThanEqual(config.logLevel, LogLevel.Debug)
+
 /** The version `/.well-known/version` and `Context.health.os.version` report. */
 export const SERVICE_VERSION = "0.1.0"

@@ -3,8 +3,8 @@
  */
 import { HttpServer } from "@effect/platform"
 import { NodeRuntime } from "@effect/platform-node"
-import { Effect, Layer, Logger, LogLevel } from "effect"
-import { ServiceConfig } from "./config.ts"
+import { Effect, Layer, Logger } from "effect"
+import { isDebug, ServiceConfig } from "./config.ts"
 import { HttpAppLive, NodeServerLive, ServicesLive } from "./http/Server.ts"
 import { SqlLive } from "./sql/SqlLive.ts"
 
@@ -29,7 +29,7 @@ const program = Effect.gen(function*() {
   // Spans are only useful with an exporter; none is configured, so they are created only when debugging.
   return yield* Layer.launch(Main).pipe(
     Logger.withMinimumLogLevel(config.logLevel),
-    Effect.withTracerEnabled(LogLevel.lessThanEqual(config.logLevel, LogLevel.Debug))
+    Effect.withTracerEnabled(isDebug(config))
   )
 })
 

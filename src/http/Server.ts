@@ -4,10 +4,10 @@
  */
 import { HttpApiScalar, HttpLayerRouter, HttpMiddleware } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
-import { Effect, Layer, LogLevel } from "effect"
+import { Effect, Layer } from "effect"
 import { createServer } from "node:http"
 import { Api } from "../api/Api.ts"
-import { ServiceConfig } from "../config.ts"
+import { isDebug, ServiceConfig } from "../config.ts"
 import { AssetRepository } from "../services/AssetRepository.ts"
 import { ChangeHub } from "../services/ChangeHub.ts"
 import { ConnectorSessions } from "../services/ConnectorSessions.ts"
@@ -40,7 +40,7 @@ export const AllRoutes = Layer.mergeAll(ApiRoutes, DocsRoute, ErrorResponsesLive
  */
 export const HttpAppLive = Layer.unwrapEffect(Effect.gen(function*() {
   const config = yield* ServiceConfig
-  const debug = LogLevel.lessThanEqual(config.logLevel, LogLevel.Debug)
+  const debug = isDebug(config)
   return HttpLayerRouter.serve(AllRoutes, { disableLogger: !debug, disableListenLog: true }).pipe(
     HttpMiddleware.withTracerDisabledWhen(() => !debug)
   )

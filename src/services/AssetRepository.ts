@@ -58,9 +58,11 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
       return { document, leanDocument }
     })
 
-    /** The stored JSON of one asset, deleted ones included (they answer 410). */
     type DocumentRow = { json: string; deleted: string | null }
-    // Two fixed statements rather than one with a column literal: this is the hottest query.
+    /**
+     * The stored JSON of one asset, deleted ones included (they answer 410). Two fixed statements rather than one
+     * with a column literal: this is the hottest query.
+     */
     const findDocument = (id: AssetId, transferables: boolean) =>
       Effect.map(
         transferables

@@ -32,7 +32,7 @@ import type { ClassificationGenericEnum } from "../domain/Common.ts"
 
 /**
  * highlight.js grammar name → the `ClassificationSpecificEnum` value we answer. The order is a prior: on a tie of
- * relevance highlight.js keeps the earlier language, so the more common languages come first.
+ * scores `detectLanguage` keeps the earlier language, so the more common languages come first.
  */
 const grammars = {
   python: [python, "py"],
