@@ -5,7 +5,7 @@ import { HttpServer } from "@effect/platform"
 import { NodeRuntime } from "@effect/platform-node"
 import { Effect, Layer, Logger } from "effect"
 import { isDebug, ServiceConfig } from "./config.ts"
-import { HttpAppLive, NodeServerLive, ServicesLive } from "./http/Server.ts"
+import { HttpAppLive, NodeServerLive, ServicesLive, StreamsShutdownLive } from "./http/Server.ts"
 import { SqlLive } from "./sql/SqlLive.ts"
 
 /** One line at start-up: where the service listens and which database it opened. */
@@ -18,7 +18,8 @@ const StartupLog = Layer.effectDiscard(Effect.gen(function*() {
   yield* Effect.logInfo(`Listening on ${address}, database ${config.dbPath}`)
 }))
 
-const Main = Layer.mergeAll(HttpAppLive, StartupLog).pipe(
+const Main = Layer.mergeAll(StreamsShutdownLive, StartupLog).pipe(
+  Layer.provide(HttpAppLive),
   Layer.provide(NodeServerLive),
   Layer.provide(ServicesLive),
   Layer.provide(SqlLive)

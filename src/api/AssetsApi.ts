@@ -8,7 +8,14 @@ import { AssetId, FlattenedAssetIds, PseudoAssets } from "../domain/Common.ts"
 import { SeededAssetsRecommendation } from "../domain/Recommendation.ts"
 import { AssetsSearchWithFiltersInput, AssetsSearchWithFiltersOutput, SearchedAssets } from "../domain/Search.ts"
 import { Seed } from "../domain/Seed.ts"
-import { AssetDeleted, AssetNotFound, InvalidRequest, NotImplemented, SearchCriteriaMissing } from "./Errors.ts"
+import {
+  AssetDeleted,
+  AssetNotFound,
+  InvalidRequest,
+  NotImplemented,
+  SearchCriteriaMissing,
+  UpgradeRequired
+} from "./Errors.ts"
 import {
   PseudoParam,
   SearchParams,
@@ -21,10 +28,10 @@ const AssetPath = Schema.Struct({ asset: AssetId })
 
 /**
  * The stream operations are WebSocket upgrades (101): `StreamedIdentifiers` frames on `/assets/stream/identifiers`,
- * `Assets` frames on the other two.
+ * `Assets` frames on the other two. A plain GET answers 426.
  */
 const streamEndpoint = <const Name extends string, const Path extends `/${string}`>(name: Name, path: Path) =>
-  HttpApiEndpoint.get(name, path).addSuccess(HttpApiSchema.Empty(101)).addError(NotImplemented)
+  HttpApiEndpoint.get(name, path).addSuccess(HttpApiSchema.Empty(101)).addError(UpgradeRequired)
 
 export class AssetsApi extends HttpApiGroup.make("assets")
   .add(

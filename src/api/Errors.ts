@@ -62,3 +62,14 @@ export class SearchCriteriaMissing extends Schema.TaggedError<SearchCriteriaMiss
   { message: Schema.String },
   HttpApiSchema.annotations({ status: 500 })
 ) {}
+
+/** A plain GET on a stream path: the stream is a WebSocket. */
+export class UpgradeRequired extends Schema.TaggedError<UpgradeRequired>()(
+  "UpgradeRequired",
+  { message: Schema.String },
+  HttpApiSchema.annotations({ status: 426 })
+) {
+  static of(path: string) {
+    return new UpgradeRequired({ message: `${path} is a WebSocket stream: open it with "Upgrade: websocket"` })
+  }
+}

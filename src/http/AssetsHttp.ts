@@ -13,6 +13,7 @@ import { timestamp } from "../domain/Timestamps.ts"
 import { AssetRepository } from "../services/AssetRepository.ts"
 import { Installation } from "../services/Installation.ts"
 import { SeedPreprocessor } from "../services/SeedPreprocessor.ts"
+import { makeStreamServer } from "./AssetStreams.ts"
 import { iterableOf, jsonText } from "./JsonResponses.ts"
 import { randomUUID } from "node:crypto"
 
@@ -27,6 +28,7 @@ export const AssetsHttpLive = HttpApiBuilder.group(Api, "assets", (handlers) =>
     const repository = yield* AssetRepository
     const preprocessor = yield* SeedPreprocessor
     const installation = yield* Installation
+    const streams = yield* makeStreamServer
     const notYet = (operation: string) => () => Effect.fail(NotImplemented.of(operation))
 
     return handlers
@@ -76,7 +78,7 @@ export const AssetsHttpLive = HttpApiBuilder.group(Api, "assets", (handlers) =>
       .handle("assetsPostRelatedAssets", notYet("assetsGetRelatedAssets"))
       .handle("assetsSearchAssets", notYet("assetsSearchAssets"))
       .handle("assetsSearchWithFilters", notYet("assetsSearchWithFilters"))
-      .handle("assetsStreamIdentifiers", notYet("assetsStreamIdentifiers"))
-      .handle("streamAssets", notYet("streamAssets"))
-      .handle("getAssetsStreamTransferables", notYet("getAssetsStreamTransferables"))
+      .handle("assetsStreamIdentifiers", () => streams.serve("identifiers"))
+      .handle("streamAssets", () => streams.serve("assets"))
+      .handle("getAssetsStreamTransferables", () => streams.serve("transferables"))
   }))

@@ -13,6 +13,7 @@ import { ChangeHub } from "../services/ChangeHub.ts"
 import { ConnectorSessions } from "../services/ConnectorSessions.ts"
 import { Installation } from "../services/Installation.ts"
 import { SeedPreprocessor } from "../services/SeedPreprocessor.ts"
+import { StreamConnections } from "../services/StreamConnections.ts"
 import { AssetsHttpLive } from "./AssetsHttp.ts"
 import { ConnectorHttpLive } from "./ConnectorHttp.ts"
 import { ErrorResponsesLive } from "./ErrorResponses.ts"
@@ -23,7 +24,8 @@ export const ServicesLive = Layer.mergeAll(
   AssetRepository.Default,
   SeedPreprocessor.Default,
   ConnectorSessions.Default,
-  Installation.Default
+  Installation.Default,
+  StreamConnections.Default
 ).pipe(Layer.provideMerge(ChangeHub.Default))
 
 const ApiRoutes = HttpLayerRouter.addHttpApi(Api, { openapiPath: "/openapi.json" }).pipe(
@@ -51,3 +53,11 @@ export const NodeServerLive = Layer.unwrapEffect(Effect.map(
   ServiceConfig,
   (config) => NodeHttpServer.layer(createServer, { port: config.port, host: config.host })
 ))
+
+/**
+ * Closes the WebSocket streams (1001) before the server stops: acquired after the server, so released before it.
+ */
+export const StreamsShutdownLive = Layer.scopedDiscard(Effect.gen(function*() {
+  const connections = yield* StreamConnections
+  yield* Effect.addFinalizer(() => connections.closeAll(2_000))
+}))

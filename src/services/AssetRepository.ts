@@ -25,6 +25,12 @@ export interface ListOptions {
   readonly suggestedOnly?: boolean
 }
 
+/** Where a page of `pageDocuments` ended: the sort key of its last row. */
+export interface PagePosition {
+  readonly created: string
+  readonly id: string
+}
+
 /** An asset's stored JSON, ready to send. */
 export interface StoredDocument {
   readonly json: string
@@ -112,6 +118,20 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
         SELECT id FROM assets WHERE deleted IS NULL ${sql.literal(pseudoCondition(pseudo))}
         ORDER BY created DESC, id`.pipe(Effect.map((rows) => rows.map((row) => row.id)), Effect.orDie)
 
-    return { create, findDocument, getDocument, get, delete: remove, listDocuments, listIds } as const
+    /**
+     * One page of the live, non-pseudo assets' JSON, newest first, after the position a previous page ended at:
+     * the streams send their current state this way, so a large library never sits in memory at once.
+     */
+    const pageDocuments = (transferables: boolean, limit: number, after?: PagePosition) => {
+      const column = sql.literal(transferables ? "document" : "lean_document")
+      const position = after === undefined
+        ? sql.literal("")
+        : sql`AND (created < ${after.created} OR (created = ${after.created} AND id > ${after.id}))`
+      return sql<{ json: string; created: string; id: string }>`
+        SELECT ${column} AS json, created, id FROM assets WHERE deleted IS NULL AND pseudo = 0 ${position}
+        ORDER BY created DESC, id LIMIT ${limit}`.pipe(Effect.orDie)
+    }
+
+    return { create, findDocument, getDocument, get, delete: remove, listDocuments, listIds, pageDocuments } as const
   })
 }) {}

@@ -40,3 +40,16 @@ describe("ChangeHub", () => {
       expect(Array.from(received).map((c) => c._tag)).toEqual(["Updated", "Deleted"])
     }).pipe(Effect.provide(ChangeHub.Default)))
 })
+
+describe("ChangeHub subscriptions", () => {
+  it.effect("are counted while their scope lives and released when it closes", () =>
+    Effect.gen(function*() {
+      const hub = yield* ChangeHub
+      yield* Effect.scoped(Effect.gen(function*() {
+        yield* hub.subscribe()
+        yield* hub.subscribe()
+        expect(hub.subscriberCount()).toBe(2)
+      }))
+      expect(hub.subscriberCount()).toBe(0)
+    }).pipe(Effect.provide(ChangeHub.Default)))
+})

@@ -1,0 +1,31 @@
+/**
+ * The open WebSocket connections, as a count and a shutdown signal: at shutdown every stream closes with 1001
+ * ("going away") before the server stops, so clients know to reconnect rather than seeing a dropped connection.
+ */
+import { Deferred, Effect, Schedule } from "effect"
+
+export class StreamConnections extends Effect.Service<StreamConnections>()("StreamConnections", {
+  effect: Effect.gen(function*() {
+    const closing = yield* Deferred.make<void>()
+    let open = 0
+    return {
+      /** Counts a connection for as long as the scope lives. */
+      track: Effect.acquireRelease(Effect.sync(() => open++), () => Effect.sync(() => open--)),
+      openCount: (): number => open,
+      /** Completes when the service starts shutting down. */
+      closing: Deferred.await(closing),
+      /** Tells every connection to close, then waits (at most `grace`) until they have. */
+      closeAll: (graceMillis: number) =>
+        Deferred.succeed(closing, undefined).pipe(
+          Effect.zipRight(
+            Effect.repeat(Effect.sync(() => open), {
+              schedule: Schedule.spaced("10 millis"),
+              until: (count) => count === 0
+            })
+          ),
+          Effect.timeout(graceMillis),
+          Effect.ignore
+        )
+    } as const
+  })
+}) {}
