@@ -9,9 +9,11 @@ import { createServer } from "node:http"
 import { Api } from "../api/Api.ts"
 import { isDebug, ServiceConfig } from "../config.ts"
 import { AssetRepository } from "../services/AssetRepository.ts"
+import { AssetSearch } from "../services/AssetSearch.ts"
 import { ChangeHub } from "../services/ChangeHub.ts"
 import { ConnectorSessions } from "../services/ConnectorSessions.ts"
 import { Installation } from "../services/Installation.ts"
+import { SearchIndex } from "../services/SearchIndex.ts"
 import { SeedPreprocessor } from "../services/SeedPreprocessor.ts"
 import { StreamConnections } from "../services/StreamConnections.ts"
 import { AssetsHttpLive } from "./AssetsHttp.ts"
@@ -21,7 +23,7 @@ import { WellKnownHttpLive } from "./WellKnownHttp.ts"
 
 /** Every service the handlers use; needs only `SqlClient`. */
 export const ServicesLive = Layer.mergeAll(
-  AssetRepository.Default,
+  Layer.merge(AssetRepository.Default, AssetSearch.Default).pipe(Layer.provideMerge(SearchIndex.Default)),
   SeedPreprocessor.Default,
   ConnectorSessions.Default,
   Installation.Default,

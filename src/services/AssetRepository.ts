@@ -1,6 +1,6 @@
 /**
- * The asset store over `SqlClient`. Each write is one statement, so one transaction; after it commits, exactly one
- * change is published on the `ChangeHub`. Assets are stored as their encoded wire JSON, with and without content,
+ * The asset store over `SqlClient`. Each write is one transaction that also keeps the search index current; after
+ * it commits, exactly one change is published on the `ChangeHub`. Assets are stored as their encoded wire JSON, with and without content,
  * so reads hand the stored text straight to the client. SQL errors are defects here: a client cannot act on them.
  *
  * Methods use `Effect.fnUntraced`, here and in the other services: a named `Effect.fn` allocates an `Error` and a
@@ -12,8 +12,10 @@ import { AssetDeleted, AssetNotFound } from "../api/Errors.ts"
 import { Asset } from "../domain/Asset.ts"
 import { markDeleted, withoutTransferables } from "../domain/AssetBuilder.ts"
 import { AssetId } from "../domain/Common.ts"
+import { searchableText } from "../domain/SearchableText.ts"
 import { timestamp } from "../domain/Timestamps.ts"
 import { AssetChange, ChangeHub } from "./ChangeHub.ts"
+import { SearchIndex } from "./SearchIndex.ts"
 
 /** Which assets a listing includes with respect to pseudo assets. */
 export type PseudoSelection = "exclude" | "include" | "only"
@@ -51,15 +53,23 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient
     const hub = yield* ChangeHub
+    const search = yield* SearchIndex
 
     const create = Effect.fnUntraced(function*(asset: Asset) {
       // Encoding is CPU work: do it before taking the connection.
       const document = encodeAsset(asset)
       const leanDocument = encodeAsset(withoutTransferables(asset))
-      yield* sql`
-        INSERT INTO assets (id, name, mechanism, pseudo, created, updated, deleted, document, lean_document)
-        VALUES (${asset.id}, ${asset.name ?? null}, ${asset.mechanism}, ${asset.pseudo === true ? 1 : 0},
-                ${asset.created.value}, ${asset.updated.value}, NULL, ${document}, ${leanDocument})`.pipe(Effect.orDie)
+      const text = searchableText(asset)
+      yield* sql.withTransaction(Effect.zipRight(
+        sql`
+          INSERT INTO assets (id, name, mechanism, pseudo, created, updated, deleted, document, lean_document,
+                              classification)
+          VALUES (${asset.id}, ${asset.name ?? null}, ${asset.mechanism}, ${asset.pseudo === true ? 1 : 0},
+                  ${asset.created.value}, ${asset.updated.value}, NULL, ${document}, ${leanDocument},
+                  ${text.classification})`,
+        search.write(asset.id, text)
+      )).pipe(Effect.orDie)
+      search.remember(asset.id, text)
       yield* hub.publish(AssetChange.Created({ asset }))
       return { document, leanDocument }
     })
@@ -93,12 +103,17 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
       const asset = yield* get(id)
       const deleted = markDeleted(asset, timestamp(new Date()))
       const document = encodeAsset(deleted)
-      const changed = yield* sql<{ id: string }>`
-        UPDATE assets SET deleted = ${deleted.updated.value}, updated = ${deleted.updated.value},
-                          document = ${document}, lean_document = ${document}
-        WHERE id = ${id} AND deleted IS NULL RETURNING id`.pipe(Effect.orDie)
+      const changed = yield* sql.withTransaction(Effect.gen(function*() {
+        const changed = yield* sql<{ id: string }>`
+          UPDATE assets SET deleted = ${deleted.updated.value}, updated = ${deleted.updated.value},
+                            document = ${document}, lean_document = ${document}
+          WHERE id = ${id} AND deleted IS NULL RETURNING id`
+        if (changed.length > 0) yield* search.erase(id)
+        return changed.length > 0
+      })).pipe(Effect.orDie)
       // A concurrent delete of the same asset won the race: this one is a delete of a deleted asset.
-      if (changed.length === 0) return yield* Effect.fail(AssetDeleted.of(id))
+      if (!changed) return yield* Effect.fail(AssetDeleted.of(id))
+      search.forget(id)
       yield* hub.publish(AssetChange.Deleted({ asset: deleted }))
       return id
     })

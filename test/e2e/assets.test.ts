@@ -185,8 +185,6 @@ describe(`assets and connector end to end (${runtime})`, () => {
   it("operations not built yet answer 501 with a JSON error", async () => {
     const app = (await http("POST", "/connect", { application })).json.application.id
     const answers = [
-      await http("GET", "/assets/search?query=fib"),
-      await http("POST", "/assets/search", { query: "fib" }),
       await http("POST", "/assets/related", { iterable: [] }),
       await http("POST", `/${app}/suggestion`, {}),
       await http("POST", `/${app}/track`, {})

@@ -1,0 +1,49 @@
+/**
+ * The typo tolerance of search, as small pure functions: how a query splits into terms, how many edits a term
+ * may carry, and whether a term occurs in a text literally or within those edits.
+ */
+
+/** The words of a query: split on whitespace. */
+export const queryTerms = (query: string): Array<string> => query.split(/\s+/).filter((term) => term.length > 0)
+
+/** Edits a term may carry and still match: none under four letters, one at four, two from five on. */
+export const allowedEdits = (term: string): number => term.length >= 5 ? 2 : term.length === 4 ? 1 : 0
+
+/**
+ * The fewest edits (insertions, deletions, substitutions) that turn `pattern` into some substring of `text`
+ * (Sellers' algorithm), or `max + 1` as soon as it is certain to exceed `max`. Both are compared as given: callers
+ * lower-case them for case-insensitive matching.
+ */
+export const substringDistance = (pattern: string, text: string, max: number): number => {
+  const m = pattern.length
+  if (m === 0) return 0
+  let previous = new Uint16Array(m + 1)
+  let current = new Uint16Array(m + 1)
+  for (let i = 0; i <= m; i++) previous[i] = i
+  let best = previous[m]
+  for (let j = 0; j < text.length; j++) {
+    const c = text.charCodeAt(j)
+    current[0] = 0 // a match may start anywhere in the text
+    for (let i = 1; i <= m; i++) {
+      const substitution = previous[i - 1] + (pattern.charCodeAt(i - 1) === c ? 0 : 1)
+      current[i] = Math.min(substitution, previous[i] + 1, current[i - 1] + 1)
+    }
+    if (current[m] < best) {
+      best = current[m]
+      if (best === 0) return 0
+    }
+    const swap = previous
+    previous = current
+    current = swap
+  }
+  return Math.min(best, max + 1)
+}
+
+/** The distinct lower-case three-letter sequences of the words of a text (words under three letters have none). */
+export const trigramsOf = (text: string): Set<string> => {
+  const grams = new Set<string>()
+  for (const word of text.toLowerCase().split(/[^\p{L}\p{N}_$]+/u)) {
+    for (let i = 0; i + 3 <= word.length; i++) grams.add(word.slice(i, i + 3))
+  }
+  return grams
+}

@@ -1,0 +1,124 @@
+import { expect, layer } from "@effect/vitest"
+import { Effect, Either } from "effect"
+import { randomUUID } from "node:crypto"
+import { buildAsset } from "../../src/domain/AssetBuilder.ts"
+import { AssetId, FormatId } from "../../src/domain/Common.ts"
+import { timestamp } from "../../src/domain/Timestamps.ts"
+import { AssetRepository } from "../../src/services/AssetRepository.ts"
+import { AssetSearch, RESULT_LIMIT, type SearchRequest } from "../../src/services/AssetSearch.ts"
+import { SeedPreprocessor } from "../../src/services/SeedPreprocessor.ts"
+import { codeSeed, inMemoryServices, type SeedExtras } from "./TestLayers.ts"
+
+const save = (raw: string, extra: SeedExtras = {}, at = new Date()) =>
+  Effect.gen(function*() {
+    const prepared = yield* (yield* SeedPreprocessor).prepareForCreate(codeSeed(raw, { ext: "ts", ...extra }))
+    const asset = buildAsset(prepared.asset, {
+      assetId: AssetId.make(randomUUID()),
+      formatId: FormatId.make(randomUUID()),
+      nextId: randomUUID,
+      creator: randomUUID(),
+      now: timestamp(at)
+    })
+    yield* (yield* AssetRepository).create(asset)
+    return asset.id
+  })
+
+const find = (request: Partial<SearchRequest>) =>
+  Effect.flatMap(AssetSearch, (search) => search.search({ pseudo: false, transferables: false, ...request }))
+
+const idsOf = (result: { hits: ReadonlyArray<{ id: string }> }) => result.hits.map((hit) => hit.id)
+
+layer(inMemoryServices())("AssetSearch", (it) => {
+  it.effect("fuzzy: exact hits first, counts of exact and suggested, match says where", () =>
+    Effect.gen(function*() {
+      const debounce = yield* save("function debounce(fn, ms) {}", { name: "debounce helper", tags: ["timing"] })
+      const typo = yield* save("const x = 1", { name: "debounse typo" })
+      const result = yield* find({ query: "debounce" })
+      expect(idsOf(result)).toEqual([debounce, typo])
+      expect(result.hits[0]).toMatchObject({ exact: true, match: "MULTIPLE" })
+      expect(result.hits[1]).toMatchObject({ exact: false, match: "TITLE" })
+      expect([result.exact, result.suggested]).toEqual([1, 1])
+      const tagged = yield* find({ query: "timing" })
+      expect(tagged.hits[0]).toMatchObject({ id: debounce, match: "TAGS" })
+    }))
+
+  it.effect("every term must match: no 'everything matches'", () =>
+    Effect.gen(function*() {
+      yield* save("select * from users where active", { name: "active users query" })
+      expect(idsOf(yield* find({ query: "active users" }))).toHaveLength(1)
+      expect(idsOf(yield* find({ query: "active zebras" }))).toEqual([])
+    }))
+
+  it.effect("a query under three characters matches names, tags and annotations containing it", () =>
+    Effect.gen(function*() {
+      const io = yield* save("export const x = 2", { name: "zq helper" })
+      expect(idsOf(yield* find({ query: "zq" }))).toEqual([io])
+    }))
+
+  it.effect("casing: case-sensitive when asked", () =>
+    Effect.gen(function*() {
+      const upper = yield* save("const HttpClientFactory = 1", { name: "factory upper" })
+      expect(idsOf(yield* find({ query: "httpclientfactory" }))).toContain(upper)
+      expect(idsOf(yield* find({ query: "httpclientfactory", casing: true }))).not.toContain(upper)
+      expect(idsOf(yield* find({ query: "HttpClientFactory", casing: true }))).toContain(upper)
+    }))
+
+  it.effect("pseudo assets only when asked; deleted assets never", () =>
+    Effect.gen(function*() {
+      const pseudo = yield* save("const pseudoOnlyIdentifier = 1", { pseudo: true })
+      expect(idsOf(yield* find({ query: "pseudoOnlyIdentifier" }))).toEqual([])
+      expect(idsOf(yield* find({ query: "pseudoOnlyIdentifier", pseudo: true }))).toEqual([pseudo])
+      const gone = yield* save("const deletedIdentifier = 1")
+      yield* (yield* AssetRepository).delete(AssetId.make(gone))
+      expect(idsOf(yield* find({ query: "deletedIdentifier" }))).toEqual([])
+    }))
+
+  it.effect("tags: every tag, case-insensitively; with a query they intersect", () =>
+    Effect.gen(function*() {
+      const both = yield* save("const a = 'alpha'", { tags: ["Kafka", "Streams"] })
+      const one = yield* save("const b = 'beta'", { tags: ["kafka"] })
+      expect(new Set(idsOf(yield* find({ tags: ["kafka"] })))).toEqual(new Set([both, one]))
+      expect(idsOf(yield* find({ tags: ["KAFKA", "streams"] }))).toEqual([both])
+      expect(idsOf(yield* find({ tags: ["kafka"], query: "beta" }))).toEqual([one])
+    }))
+
+  it.effect("filters: language, phrase fields, websites, dates, OR and nested operations, space", () =>
+    Effect.gen(function*() {
+      const old = yield* save("SELECT 1", { ext: "sql", name: "old query", websites: ["https://sqlite.org/docs"] },
+        new Date("2020-01-01T00:00:00Z"))
+      const recent = yield* save("fn main() { println!(\"hi\") }", { ext: "rs", annotations: ["prints a greeting"] },
+        new Date("2024-06-01T00:00:00Z"))
+      const only = (filters: Array<object>, type?: "AND" | "OR") =>
+        Effect.map(find({ filters: { iterable: filters, ...(type ? { type } : {}) }, space: [old, recent] }), idsOf)
+      expect(yield* only([{ classification: "sql" }])).toEqual([old])
+      expect(yield* only([{ phrase: { value: "greeting", annotation: true } }])).toEqual([recent])
+      expect(yield* only([{ phrase: { value: "greeting", title: true } }])).toEqual([])
+      expect(yield* only([{ phrase: { value: "println", content: true } }])).toEqual([recent])
+      expect(yield* only([{ websites: ["sqlite.org"] }])).toEqual([old])
+      expect(yield* only([{ persons: ["someone"] }])).toEqual([])
+      expect(yield* only([{ created: { to: { value: "2021-01-01T00:00:00Z" } } }])).toEqual([old])
+      expect(yield* only([{ created: { from: { value: "2021-01-01" } } }])).toEqual([recent])
+      const range = { from: { value: "2019-01-01T00:00:00Z" }, to: { value: "2021-01-01T00:00:00Z" } }
+      expect(yield* only([{ created: range }])).toEqual([old])
+      expect(yield* only([{ created: { ...range, between: false } }])).toEqual([recent])
+      expect(new Set(yield* only([{ classification: "sql" }, { classification: "rs" }], "OR"))).toEqual(
+        new Set([old, recent])
+      )
+      expect(yield* only([{ classification: "sql" }, { classification: "rs" }])).toEqual([])
+      expect(yield* only([{ operations: { iterable: [{ classification: "sql" }, { classification: "rs" }], type: "OR" } }, {
+        classification: "rs"
+      }])).toEqual([recent])
+      expect(Either.isLeft(yield* Effect.either(only([{ updated: { from: { value: "yesterday" } } }])))).toBe(true)
+    }))
+
+  it.effect("results are capped while the counts cover every hit", () =>
+    Effect.gen(function*() {
+      for (let i = 0; i < RESULT_LIMIT + 20; i++) yield* save(`const capped${i} = "capmarker"`)
+      const result = yield* find({ query: "capmarker" })
+      expect(result.hits).toHaveLength(RESULT_LIMIT)
+      expect(result.exact + result.suggested).toBe(RESULT_LIMIT + 20)
+      const listed = yield* find({ filters: { iterable: [{ phrase: { value: "capmarker" } }] } })
+      expect(listed.hits).toHaveLength(RESULT_LIMIT)
+      expect(listed.exact).toBe(RESULT_LIMIT + 20)
+    }))
+})
