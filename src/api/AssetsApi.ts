@@ -12,7 +12,6 @@ import {
   AssetDeleted,
   AssetNotFound,
   InvalidRequest,
-  NotImplemented,
   SearchCriteriaMissing,
   UpgradeRequired
 } from "./Errors.ts"
@@ -25,6 +24,8 @@ import {
 } from "./QueryParams.ts"
 
 const AssetPath = Schema.Struct({ asset: AssetId })
+
+export const RelatedInput = Assets.annotations({ parseOptions: { errors: "all" } })
 
 /**
  * The stream operations are WebSocket upgrades (101): `StreamedIdentifiers` frames on `/assets/stream/identifiers`,
@@ -55,21 +56,23 @@ export class AssetsApi extends HttpApiGroup.make("assets")
       .addError(AssetNotFound)
       .addError(AssetDeleted)
   )
+  // Related and recommended take a JSON body on a GET, as the spec has them; fetch cannot send one, so the same
+  // operations are served as POST too. The GET handlers read and decode the body themselves.
   .add(
-    HttpApiEndpoint.get("assetsGetRecommendedAssets", "/assets/recommended").addSuccess(Assets).addError(NotImplemented)
+    HttpApiEndpoint.get("assetsGetRecommendedAssets", "/assets/recommended").addSuccess(Assets).addError(InvalidRequest)
   )
   .add(
     HttpApiEndpoint.post("assetsPostRecommendedAssets", "/assets/recommended")
       .setPayload(SeededAssetsRecommendation)
       .addSuccess(Assets)
-      .addError(NotImplemented)
+      .addError(InvalidRequest)
   )
-  .add(HttpApiEndpoint.get("assetsGetRelatedAssets", "/assets/related").addSuccess(Assets).addError(NotImplemented))
+  .add(HttpApiEndpoint.get("assetsGetRelatedAssets", "/assets/related").addSuccess(Assets).addError(InvalidRequest))
   .add(
     HttpApiEndpoint.post("assetsPostRelatedAssets", "/assets/related")
-      .setPayload(Assets.annotations({ parseOptions: { errors: "all" } }))
+      .setPayload(RelatedInput)
       .addSuccess(Assets)
-      .addError(NotImplemented)
+      .addError(InvalidRequest)
   )
   .add(
     HttpApiEndpoint.get("assetsIdentifiersSnapshot", "/assets/identifiers")

@@ -12,7 +12,7 @@ import {
   SeededConnectorTracking,
   Suggestion
 } from "../domain/Connector.ts"
-import { ApplicationNotConnected, InvalidRequest, NotImplemented } from "./Errors.ts"
+import { ApplicationNotConnected, AssetDeleted, AssetNotFound, InvalidRequest } from "./Errors.ts"
 
 const ApplicationPath = Schema.Struct({ application: ApplicationId })
 
@@ -24,9 +24,9 @@ export const ApplicationHeaders = Schema.Struct({
 
 const Text = HttpApiSchema.Text()
 
-/** An operation under `/{application}`: refused (401) until that application connected; 501 until it is built. */
+/** An operation under `/{application}`: refused (401) until that application connected. */
 const applicationOperation = <const Name extends string, const Path extends `/${string}`>(name: Name, path: Path) =>
-  HttpApiEndpoint.post(name, path).setPath(ApplicationPath).addError(ApplicationNotConnected).addError(NotImplemented)
+  HttpApiEndpoint.post(name, path).setPath(ApplicationPath).addError(ApplicationNotConnected).addError(InvalidRequest)
 
 export class ConnectorApi extends HttpApiGroup.make("connector")
   .add(
@@ -51,12 +51,13 @@ export class ConnectorApi extends HttpApiGroup.make("connector")
       .addSuccess(Text)
       .addError(ApplicationNotConnected)
       .addError(InvalidRequest)
-      .addError(NotImplemented)
   )
   .add(
     applicationOperation("react", "/:application/reaction")
       .setPayload(Reaction)
       .addSuccess(Text)
+      .addError(AssetNotFound)
+      .addError(AssetDeleted)
   )
   .add(
     applicationOperation("suggest", "/:application/suggestion")
@@ -67,5 +68,7 @@ export class ConnectorApi extends HttpApiGroup.make("connector")
     applicationOperation("track", "/:application/track")
       .setPayload(SeededConnectorTracking)
       .addSuccess(Text)
+      .addError(AssetNotFound)
+      .addError(AssetDeleted)
   )
 {}

@@ -45,17 +45,6 @@ export class InvalidRequest extends Schema.TaggedError<InvalidRequest>()(
   HttpApiSchema.annotations({ status: 400 })
 ) {}
 
-/** Operations that are declared but not built yet say so instead of pretending to work. */
-export class NotImplemented extends Schema.TaggedError<NotImplemented>()(
-  "NotImplemented",
-  { message: Schema.String, operation: Schema.String },
-  HttpApiSchema.annotations({ status: 501 })
-) {
-  static of(operation: string) {
-    return new NotImplemented({ operation, message: `${operation} is not implemented yet` })
-  }
-}
-
 /** The spec demands a 500 for a search with neither a query nor tags. */
 export class SearchCriteriaMissing extends Schema.TaggedError<SearchCriteriaMissing>()(
   "SearchCriteriaMissing",

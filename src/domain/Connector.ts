@@ -39,7 +39,7 @@ export type Reaction = typeof Reaction.Type
 /** `identifier_description_pair` names the event by its single key (`asset_viewed`, `format_copied`, ...). */
 const IdentifierDescriptionPair = Schema.Record({ key: Schema.String, value: Schema.String })
 
-const TrackedEvent = (fields: Schema.Struct.Fields) =>
+const TrackedEvent = <Fields extends Schema.Struct.Fields>(fields: Fields) =>
   Schema.Struct({
     identifier_description_pair: Schema.optional(IdentifierDescriptionPair),
     metadata: Schema.optional(Schema.Unknown),

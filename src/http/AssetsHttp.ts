@@ -3,20 +3,20 @@
  * stored JSON as it is (it was encoded with the `Asset` schema when written).
  */
 import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
-import { Effect } from "effect"
+import { Effect, ParseResult, Schema } from "effect"
 import { Api } from "../api/Api.ts"
-import { NotImplemented, SearchCriteriaMissing } from "../api/Errors.ts"
-import { buildAsset, withoutTransferables } from "../domain/AssetBuilder.ts"
-import { AssetId, FormatId } from "../domain/Common.ts"
+import { RelatedInput } from "../api/AssetsApi.ts"
+import { InvalidRequest, SearchCriteriaMissing } from "../api/Errors.ts"
+import { SeededAssetsRecommendation } from "../domain/Recommendation.ts"
+import { withoutTransferables } from "../domain/AssetBuilder.ts"
 import type { Seed } from "../domain/Seed.ts"
-import { timestamp } from "../domain/Timestamps.ts"
 import { AssetRepository } from "../services/AssetRepository.ts"
 import { AssetSearch } from "../services/AssetSearch.ts"
-import { Installation } from "../services/Installation.ts"
+import { Recommendations } from "../services/Recommendations.ts"
+import { AssetCreator } from "../services/AssetCreator.ts"
 import { SeedPreprocessor } from "../services/SeedPreprocessor.ts"
 import { makeStreamServer } from "./AssetStreams.ts"
 import { iterableOf, jsonText } from "./JsonResponses.ts"
-import { randomUUID } from "node:crypto"
 
 /**
  * Search by query takes its query from the query string; clients that send it as a JSON body on the GET (as the
@@ -30,6 +30,23 @@ const queryFromBody = Effect.gen(function*() {
     : undefined
 })
 
+/** A GET's JSON body decoded with `schema`, as HttpApi does for other bodies: a 400 naming the paths otherwise. */
+const bodyOf = <A, I>(schema: Schema.Schema<A, I>) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const body = yield* Effect.mapError(
+      request.json,
+      () => new InvalidRequest({ message: "The request body must be JSON (this GET takes a JSON body)" })
+    )
+    return yield* Effect.mapError(Schema.decodeUnknown(schema, { errors: "all" })(body), (error) => {
+      const issues = ParseResult.ArrayFormatter.formatErrorSync(error)
+      return new InvalidRequest({
+        message: issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`).join("; "),
+        path: (issues[0]?.path ?? []).map((key) => typeof key === "number" ? key : String(key))
+      })
+    })
+  })
+
 /** `transferables=false` on a seed: its format keeps classification, loses content. */
 const seedWithoutTransferables = (seed: Seed): Seed => {
   const { fragment: _fragment, file: _file, ...format } = seed.asset.format
@@ -40,25 +57,15 @@ export const AssetsHttpLive = HttpApiBuilder.group(Api, "assets", (handlers) =>
   Effect.gen(function*() {
     const repository = yield* AssetRepository
     const preprocessor = yield* SeedPreprocessor
-    const installation = yield* Installation
+    const creator = yield* AssetCreator
     const streams = yield* makeStreamServer
     const search = yield* AssetSearch
-    const notYet = (operation: string) => () => Effect.fail(NotImplemented.of(operation))
+    const recommendations = yield* Recommendations
 
     return handlers
       .handle("assetsCreateNewAsset", ({ payload, urlParams }) =>
-        Effect.gen(function*() {
-          const prepared = yield* preprocessor.prepareForCreate(payload)
-          const asset = buildAsset(prepared.asset, {
-            assetId: AssetId.make(randomUUID()),
-            formatId: FormatId.make(randomUUID()),
-            nextId: randomUUID,
-            creator: installation.userId,
-            now: timestamp(new Date())
-          })
-          const stored = yield* repository.create(asset)
-          return jsonText(urlParams.transferables === false ? stored.leanDocument : stored.document)
-        }))
+        Effect.map(creator.create(payload), (stored) =>
+          jsonText(urlParams.transferables === false ? stored.leanDocument : stored.document)))
       .handle("assetsDraft", ({ payload, urlParams }) =>
         Effect.map(
           preprocessor.draft(payload),
@@ -86,10 +93,14 @@ export const AssetsHttpLive = HttpApiBuilder.group(Api, "assets", (handlers) =>
         ))
       .handle("assetsPseudoSnapshot", () =>
         Effect.map(repository.listIds("only"), (ids) => ({ identifiers: { iterable: ids.map((id) => ({ id })) } })))
-      .handle("assetsGetRecommendedAssets", notYet("assetsGetRecommendedAssets"))
-      .handle("assetsPostRecommendedAssets", notYet("assetsGetRecommendedAssets"))
-      .handle("assetsGetRelatedAssets", notYet("assetsGetRelatedAssets"))
-      .handle("assetsPostRelatedAssets", notYet("assetsGetRelatedAssets"))
+      .handle("assetsGetRecommendedAssets", () =>
+        Effect.map(Effect.flatMap(bodyOf(SeededAssetsRecommendation), recommendations.recommended), jsonText))
+      .handle("assetsPostRecommendedAssets", ({ payload }) =>
+        Effect.map(recommendations.recommended(payload), jsonText))
+      .handle("assetsGetRelatedAssets", () =>
+        Effect.map(Effect.flatMap(bodyOf(RelatedInput), (input) => recommendations.related(input.iterable)), jsonText))
+      .handle("assetsPostRelatedAssets", ({ payload }) =>
+        Effect.map(recommendations.related(payload.iterable), jsonText))
       .handle("assetsSearchAssets", ({ urlParams }) =>
         Effect.gen(function*() {
           const tags = (urlParams.searchable_tags ?? "").split(",").map((tag) => tag.trim()).filter((tag) => tag !== "")

@@ -1,19 +1,25 @@
 /**
- * Handlers of the connector group. `connect` works; the rest are declared and answer 501 until they are built.
+ * Handlers of the connector group: every operation under `/{application}` first requires that application to
+ * have connected (401 otherwise), then calls the connector services.
  */
 import { HttpApiBuilder } from "@effect/platform"
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { Api } from "../api/Api.ts"
-import { NotImplemented } from "../api/Errors.ts"
+import { InvalidRequest } from "../api/Errors.ts"
 import { SERVICE_VERSION } from "../config.ts"
+import { ApplicationId } from "../domain/Common.ts"
+import { ConnectorActivity } from "../services/ConnectorActivity.ts"
 import { ConnectorSessions } from "../services/ConnectorSessions.ts"
 import { Installation } from "../services/Installation.ts"
+import { jsonText } from "./JsonResponses.ts"
+
+const isApplicationId = Schema.is(ApplicationId)
 
 export const ConnectorHttpLive = HttpApiBuilder.group(Api, "connector", (handlers) =>
   Effect.gen(function*() {
     const sessions = yield* ConnectorSessions
     const installation = yield* Installation
-    const notYet = (operation: string) => () => Effect.fail(NotImplemented.of(operation))
+    const activity = yield* ConnectorActivity
     return handlers
       .handle("connect", ({ payload }) =>
         Effect.map(sessions.connect(payload.application), (application) => ({
@@ -21,10 +27,25 @@ export const ConnectorHttpLive = HttpApiBuilder.group(Api, "connector", (handler
           application,
           health: { os: { id: installation.osId, version: SERVICE_VERSION } }
         })))
-      .handle("intention", notYet("intention"))
-      .handle("onboarded", notYet("onboarded"))
-      .handle("onboardedByHeader", notYet("onboarded"))
-      .handle("react", notYet("react"))
-      .handle("suggest", notYet("suggest"))
-      .handle("track", notYet("track"))
+      .handle("intention", ({ path, payload }) =>
+        Effect.flatMap(sessions.require(path.application), (application) => activity.intention(application, payload)))
+      .handle("onboarded", ({ path, payload }) =>
+        Effect.as(sessions.setOnboarded(path.application, payload), String(payload)))
+      .handle("onboardedByHeader", ({ headers, payload }) => {
+        const given = headers["x-application-id"] ?? headers.application
+        if (given === undefined) {
+          return Effect.fail(new InvalidRequest({ message: "Name the application in an X-Application-ID header" }))
+        }
+        if (!isApplicationId(given)) {
+          return Effect.fail(new InvalidRequest({ message: `Not an application id (a UUID): ${given}` }))
+        }
+        return Effect.as(sessions.setOnboarded(given, payload), String(payload))
+      })
+      .handle("react", ({ path, payload }) =>
+        Effect.flatMap(sessions.require(path.application), (application) => activity.react(application, payload)))
+      .handle("suggest", ({ path, payload }) =>
+        Effect.flatMap(sessions.require(path.application), (application) =>
+          Effect.map(activity.suggest(application, payload), (json) => jsonText(json))))
+      .handle("track", ({ path, payload }) =>
+        Effect.flatMap(sessions.require(path.application), (application) => activity.track(application, payload)))
   }))

@@ -8,12 +8,17 @@ import { Effect, Layer } from "effect"
 import { createServer } from "node:http"
 import { Api } from "../api/Api.ts"
 import { isDebug, ServiceConfig } from "../config.ts"
+import { AssetCreator } from "../services/AssetCreator.ts"
+import { ConnectorActivity } from "../services/ConnectorActivity.ts"
+import { Intentions } from "../services/Intentions.ts"
+import { Recommendations } from "../services/Recommendations.ts"
 import { AssetRepository } from "../services/AssetRepository.ts"
 import { AssetSearch } from "../services/AssetSearch.ts"
 import { ChangeHub } from "../services/ChangeHub.ts"
 import { ConnectorSessions } from "../services/ConnectorSessions.ts"
 import { Installation } from "../services/Installation.ts"
 import { SearchIndex } from "../services/SearchIndex.ts"
+import { SimilarityIndex } from "../services/SimilarityIndex.ts"
 import { SeedPreprocessor } from "../services/SeedPreprocessor.ts"
 import { StreamConnections } from "../services/StreamConnections.ts"
 import { AssetsHttpLive } from "./AssetsHttp.ts"
@@ -21,14 +26,22 @@ import { ConnectorHttpLive } from "./ConnectorHttp.ts"
 import { ErrorResponsesLive } from "./ErrorResponses.ts"
 import { WellKnownHttpLive } from "./WellKnownHttp.ts"
 
-/** Every service the handlers use; needs only `SqlClient`. */
-export const ServicesLive = Layer.mergeAll(
-  Layer.merge(AssetRepository.Default, AssetSearch.Default).pipe(Layer.provideMerge(SearchIndex.Default)),
+/** The stores, indexes and sessions. */
+const StorageLive = Layer.mergeAll(
+  Layer.merge(AssetRepository.Default, AssetSearch.Default).pipe(
+    Layer.provideMerge(Layer.merge(SearchIndex.Default, SimilarityIndex.Default))
+  ),
   SeedPreprocessor.Default,
   ConnectorSessions.Default,
   Installation.Default,
   StreamConnections.Default
 ).pipe(Layer.provideMerge(ChangeHub.Default))
+
+/** Every service the handlers use; needs only `SqlClient`. */
+export const ServicesLive = ConnectorActivity.Default.pipe(
+  Layer.provideMerge(Layer.mergeAll(AssetCreator.Default, Intentions.Default, Recommendations.Default)),
+  Layer.provideMerge(StorageLive)
+)
 
 const ApiRoutes = HttpLayerRouter.addHttpApi(Api, { openapiPath: "/openapi.json" }).pipe(
   Layer.provide([ConnectorHttpLive, AssetsHttpLive, WellKnownHttpLive])

@@ -1,7 +1,7 @@
 /**
- * The asset store over `SqlClient`. Each write is one transaction that also keeps the search index current; after
- * it commits, exactly one change is published on the `ChangeHub`. Assets are stored as their encoded wire JSON, with and without content,
- * so reads hand the stored text straight to the client. SQL errors are defects here: a client cannot act on them.
+ * The asset store over `SqlClient`. Each write is one transaction that also keeps the search and similarity
+ * indexes current; after it commits, exactly one change is published on the `ChangeHub`. Assets are stored as
+ * their encoded wire JSON, with and without content, so reads hand the stored text straight to the client. SQL errors are defects here: a client cannot act on them.
  *
  * Methods use `Effect.fnUntraced`, here and in the other services: a named `Effect.fn` allocates an `Error` and a
  * span on every call, which measurably cut create throughput with no tracer to read the spans.
@@ -12,10 +12,12 @@ import { AssetDeleted, AssetNotFound } from "../api/Errors.ts"
 import { Asset } from "../domain/Asset.ts"
 import { markDeleted, withoutTransferables } from "../domain/AssetBuilder.ts"
 import { AssetId } from "../domain/Common.ts"
+import { comparableFingerprint } from "../domain/Comparable.ts"
 import { searchableText } from "../domain/SearchableText.ts"
 import { timestamp } from "../domain/Timestamps.ts"
 import { AssetChange, ChangeHub } from "./ChangeHub.ts"
 import { SearchIndex } from "./SearchIndex.ts"
+import { SimilarityIndex } from "./SimilarityIndex.ts"
 
 /** Which assets a listing includes with respect to pseudo assets. */
 export type PseudoSelection = "exclude" | "include" | "only"
@@ -54,22 +56,23 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
     const sql = yield* SqlClient
     const hub = yield* ChangeHub
     const search = yield* SearchIndex
+    const similar = yield* SimilarityIndex
 
     const create = Effect.fnUntraced(function*(asset: Asset) {
       // Encoding is CPU work: do it before taking the connection.
       const document = encodeAsset(asset)
       const leanDocument = encodeAsset(withoutTransferables(asset))
       const text = searchableText(asset)
+      const fp = comparableFingerprint(asset)
       yield* sql.withTransaction(Effect.zipRight(
         sql`
-          INSERT INTO assets (id, name, mechanism, pseudo, created, updated, deleted, document, lean_document,
-                              classification)
+          INSERT INTO assets (id, name, mechanism, pseudo, created, updated, deleted, document, lean_document)
           VALUES (${asset.id}, ${asset.name ?? null}, ${asset.mechanism}, ${asset.pseudo === true ? 1 : 0},
-                  ${asset.created.value}, ${asset.updated.value}, NULL, ${document}, ${leanDocument},
-                  ${text.classification})`,
-        search.write(asset.id, text)
+                  ${asset.created.value}, ${asset.updated.value}, NULL, ${document}, ${leanDocument})`,
+        Effect.zipRight(search.write(asset, text), similar.write(asset, fp))
       )).pipe(Effect.orDie)
       search.remember(asset.id, text)
+      similar.remember(asset.id, fp)
       yield* hub.publish(AssetChange.Created({ asset }))
       return { document, leanDocument }
     })
@@ -108,15 +111,39 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
           UPDATE assets SET deleted = ${deleted.updated.value}, updated = ${deleted.updated.value},
                             document = ${document}, lean_document = ${document}
           WHERE id = ${id} AND deleted IS NULL RETURNING id`
-        if (changed.length > 0) yield* search.erase(id)
+        if (changed.length > 0) yield* Effect.zipRight(search.erase(id), similar.erase(id))
         return changed.length > 0
       })).pipe(Effect.orDie)
       // A concurrent delete of the same asset won the race: this one is a delete of a deleted asset.
       if (!changed) return yield* Effect.fail(AssetDeleted.of(id))
       search.forget(id)
+      similar.forget(id)
       yield* hub.publish(AssetChange.Deleted({ asset: deleted }))
       return id
     })
+
+    /**
+     * Changes a live asset's interaction data (scores, `interacted`) in one transaction, then publishes the update.
+     * Content, name and `updated` stay as they are: using a snippet does not edit it.
+     */
+    const recordInteraction = Effect.fnUntraced(function*(id: AssetId, change: (asset: Asset) => Asset) {
+      const changed = yield* sql.withTransaction(Effect.gen(function*() {
+        const asset = change(yield* get(id))
+        const document = encodeAsset(asset)
+        const leanDocument = encodeAsset(withoutTransferables(asset))
+        yield* sql`UPDATE assets SET document = ${document}, lean_document = ${leanDocument} WHERE id = ${id}`
+        return asset
+      })).pipe(Effect.catchTag("SqlError", Effect.die))
+      yield* hub.publish(AssetChange.Updated({ asset: changed }))
+      return changed
+    })
+
+    /** The asset a format belongs to. */
+    const assetOfFormat = (formatId: string) =>
+      Effect.map(
+        sql<{ asset_id: string }>`SELECT asset_id FROM asset_formats WHERE format_id = ${formatId}`,
+        (rows) => rows.length === 0 ? Option.none<AssetId>() : Option.some(AssetId.make(rows[0].asset_id))
+      ).pipe(Effect.orDie)
 
     /** The stored JSON of every live asset the options select, newest first. */
     const listDocuments = (options: ListOptions) => {
@@ -147,6 +174,17 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
         ORDER BY created DESC, id LIMIT ${limit}`.pipe(Effect.orDie)
     }
 
-    return { create, findDocument, getDocument, get, delete: remove, listDocuments, listIds, pageDocuments } as const
+    return {
+      create,
+      findDocument,
+      getDocument,
+      get,
+      delete: remove,
+      recordInteraction,
+      assetOfFormat,
+      listDocuments,
+      listIds,
+      pageDocuments
+    } as const
   })
 }) {}

@@ -30,7 +30,8 @@ export interface SearchRequest {
 
 type Field = "name" | "content" | "tags" | "annotations"
 const MATCH_OF_FIELD = { name: "TITLE", content: "CONTENT", tags: "TAGS", annotations: "ANNOTATION" } as const
-const FIELDS: ReadonlyArray<Field> = ["name", "tags", "annotations", "content"]
+/** The short fields, where a term may also match with typos. */
+const TITLE_FIELDS = ["name", "tags", "annotations"] as const
 
 export interface SearchHit {
   readonly id: string
@@ -49,47 +50,57 @@ export interface SearchResult {
 
 /** Results returned per search; the counts cover every hit. */
 export const RESULT_LIMIT = 100
+/** Verified hits fuse.js scores: the head of a cheaper order, comfortably more than one answer holds. */
+const FUSE_RANKED = 150
 /** Candidates each index contributes before verification and ranking. */
 const CANDIDATES = 300
 
-type CandidateRow = { id: string; name: string; content: string; tags: string; annotations: string; updated: string }
+type CandidateRow = {
+  rowid: number
+  id: string
+  name: string
+  tags: string
+  annotations: string
+  updated: string
+  /** Loaded only for candidates whose names, tags and annotations cannot settle the match. */
+  content?: string
+}
 
 export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient
     const index = yield* SearchIndex
 
-    /** The assets a search may return at all, as a condition over `assets a`. */
+    /** The assets a search may return at all, as a condition over `search_rows s` (which holds live assets only). */
     const scope = (request: SearchRequest): Effect.Effect<Fragment, InvalidRequest> =>
       Effect.gen(function*() {
         const filterSql = makeFilterSql(sql, request.casing === true)
-        const conditions: Array<Fragment> = [sql.literal("a.deleted IS NULL")]
-        if (!request.pseudo) conditions.push(sql.literal("a.pseudo = 0"))
+        const conditions: Array<Fragment> = []
+        if (!request.pseudo) conditions.push(sql.literal("s.pseudo = 0"))
         if (request.space !== undefined) {
-          conditions.push(request.space.length === 0 ? sql.literal("1=0") : sql.in("a.id", request.space))
+          conditions.push(request.space.length === 0 ? sql.literal("1=0") : sql.in("s.asset_id", request.space))
         }
         if (request.tags !== undefined && request.tags.length > 0) conditions.push(filterSql.hasTags(request.tags))
         if (request.filters !== undefined) conditions.push(yield* filterSql.filters(request.filters))
-        return sql.and(conditions)
+        return conditions.length === 0 ? sql.literal("1=1") : sql.and(conditions)
       })
 
     const count = (where: Fragment) =>
-      Effect.map(sql<{ n: number }>`SELECT count(*) AS n FROM assets a WHERE ${where}`, (rows) => rows[0].n)
+      Effect.map(sql<{ n: number }>`SELECT count(*) AS n FROM search_rows s WHERE ${where}`, (rows) => rows[0].n)
 
-    const ftsIds = (expression: string, where: Fragment, limit: number) =>
+    const ftsIds = (table: "search_text" | "search_titles", expression: string, where: Fragment, limit: number) =>
       Effect.map(
         sql<{ id: string }>`
-          SELECT r.asset_id AS id FROM search_text JOIN search_rows r ON r.rowid = search_text.rowid
-          JOIN assets a ON a.id = r.asset_id
-          WHERE search_text MATCH ${expression} AND ${where} LIMIT ${limit}`,
+          SELECT s.asset_id AS id FROM ${sql.literal(table)} JOIN search_rows s ON s.rowid = ${sql.literal(table)}.rowid
+          WHERE ${sql.literal(table)} MATCH ${expression} AND ${where} LIMIT ${limit}`,
         (rows) => rows.map((row) => row.id)
       )
 
     const ftsCount = (expression: string, where: Fragment) =>
       Effect.map(
         sql<{ n: number }>`
-          SELECT count(*) AS n FROM search_text JOIN search_rows r ON r.rowid = search_text.rowid
-          JOIN assets a ON a.id = r.asset_id WHERE search_text MATCH ${expression} AND ${where}`,
+          SELECT count(*) AS n FROM search_text JOIN search_rows s ON s.rowid = search_text.rowid
+          WHERE search_text MATCH ${expression} AND ${where}`,
         (rows) => rows[0].n
       )
 
@@ -97,7 +108,8 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
     const listing = (where: Fragment, tagged: boolean) =>
       Effect.gen(function*() {
         const rows = yield* sql<{ id: string }>`
-          SELECT a.id FROM assets a WHERE ${where} ORDER BY a.updated DESC, a.id LIMIT ${RESULT_LIMIT}`
+          SELECT s.asset_id AS id FROM search_rows s WHERE ${where}
+          ORDER BY s.updated DESC, s.asset_id LIMIT ${RESULT_LIMIT}`
         const total = yield* count(where)
         const match = tagged ? "TAGS" as const : "MULTIPLE" as const
         return {
@@ -113,34 +125,51 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
         const indexed = terms.filter((term) => term.length >= 3)
         const allTerms = indexed.map(ftsPhrase).join(" AND ")
         const candidates = new Set<string>()
+        /** Candidates the FTS index says contain every term of three letters or more (case-insensitively). */
+        const literal = new Set<string>()
         let literalOverflow = false
         if (indexed.length > 0) {
           // Matches in names, tags and annotations first: with a common term, those are the ones worth ranking.
-          const inTitles = yield* ftsIds(`{name tags annotations} : (${allTerms})`, where, CANDIDATES)
-          const anywhere = yield* ftsIds(allTerms, where, CANDIDATES)
+          const inTitles = yield* ftsIds("search_titles", allTerms, where, CANDIDATES)
+          const anywhere = yield* ftsIds("search_text", allTerms, where, CANDIDATES)
           literalOverflow = inTitles.length === CANDIDATES || anywhere.length === CANDIDATES
-          for (const id of [...inTitles, ...anywhere]) candidates.add(id)
+          for (const id of [...inTitles, ...anywhere]) literal.add(id)
+          for (const id of literal) candidates.add(id)
           for (const { id } of index.titleCandidates(query, CANDIDATES)) candidates.add(id)
         } else {
           for (const id of index.titlesContaining(query, CANDIDATES)) candidates.add(id)
         }
         if (candidates.size === 0) return { hits: [], exact: 0, suggested: 0 } satisfies SearchResult
 
+        // Names, tags and annotations of every candidate; code only where a decision needs it (it is the bulk).
         const rows = yield* sql<CandidateRow>`
-          SELECT r.asset_id AS id, search_text.name, search_text.content, search_text.tags, search_text.annotations,
-                 a.updated
-          FROM search_rows r JOIN search_text ON search_text.rowid = r.rowid JOIN assets a ON a.id = r.asset_id
-          WHERE ${sql.in("r.asset_id", [...candidates])} AND ${where}`
+          SELECT s.rowid, s.asset_id AS id, t.name, t.tags, t.annotations, s.updated
+          FROM search_rows s JOIN search_titles t ON t.rowid = s.rowid
+          WHERE ${sql.in("s.asset_id", [...candidates])} AND ${where}`
+        const needsCode = rows.filter((row) => !decidableWithoutCode(row, terms, query, casing, literal.has(row.id)))
+        if (needsCode.length > 0) {
+          const code = yield* sql<{ rowid: number; content: string }>`
+            SELECT rowid, content FROM search_text WHERE ${sql.in("rowid", needsCode.map((row) => row.rowid))}`
+          const byRow = new Map(code.map((row) => [row.rowid, row.content]))
+          for (const row of needsCode) row.content = byRow.get(row.rowid) ?? ""
+        }
 
         const verified = rows.flatMap((row) => {
-          const found = verify(row, terms, query, casing)
+          const found = verify(row, terms, query, casing, literal.has(row.id))
           return found === undefined ? [] : [{ row, ...found }]
         })
-        const fuse = new Fuse(verified.map(({ row }) => row), {
+        // A cheap order first (exact, share of literal terms, a hit in the name, recency); fuse.js, the costly
+        // part, then scores only the head of it, which holds every hit that can reach the answer.
+        verified.sort((a, b) =>
+          Number(b.exact) - Number(a.exact) || b.literalShare - a.literalShare ||
+          Number(b.fields.has("name")) - Number(a.fields.has("name")) || newestFirst(a.row, b.row)
+        )
+        const head = verified.slice(0, FUSE_RANKED)
+        const fuse = new Fuse(head.map(({ row }) => row), {
           keys: [{ name: "name", weight: 3 }, { name: "tags", weight: 2 }, { name: "annotations", weight: 1 }],
           includeScore: true,
           ignoreLocation: true,
-          threshold: 1,
+          threshold: 0.6,
           isCaseSensitive: casing
         })
         const titleScore = new Map<string, number>()
@@ -156,9 +185,9 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
         }))
         // Exact hits first; then hits holding more of the terms literally (a typo match never outranks the real
         // thing); then by score, then the most recently updated.
-        hits.sort((a, b) =>
+        const ranked = hits.slice(0, FUSE_RANKED).sort((a, b) =>
           Number(b.exact) - Number(a.exact) || b.literalShare - a.literalShare || b.score - a.score ||
-          b.updated.localeCompare(a.updated)
+          newestFirst(a, b)
         )
 
         let exact = hits.filter((hit) => hit.exact).length
@@ -170,7 +199,7 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
           if (query.trim().length >= 3) exact = Math.max(exact, yield* ftsCount(ftsPhrase(query.trim()), where))
         }
         return {
-          hits: hits.slice(0, RESULT_LIMIT).map(({ id, exact, score, match }): SearchHit => ({ id, exact, score, match })),
+          hits: ranked.slice(0, RESULT_LIMIT).map(({ id, exact, score, match }): SearchHit => ({ id, exact, score, match })),
           exact,
           suggested: Math.max(0, total - exact)
         } satisfies SearchResult
@@ -214,33 +243,76 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
   })
 }) {}
 
+const newestFirst = (a: { readonly updated: string }, b: { readonly updated: string }) =>
+  a.updated < b.updated ? 1 : a.updated > b.updated ? -1 : 0
+
+/** Whether a term occurs in a text literally, or (`edits` > 0) within that many edits. */
+const occurs = (needle: string, text: string, edits: number): "literal" | "fuzzy" | "none" =>
+  text.includes(needle) ? "literal" : edits > 0 && substringDistance(needle, text, edits) <= edits ? "fuzzy" : "none"
+
+const lowered = (text: string, casing: boolean) => casing ? text : text.toLowerCase()
+
 /**
- * Whether a candidate holds every term (literally, or within the term's allowed edits), and how: `exact` when some
- * field contains the whole query literally, the share of terms found literally, and the fields that matched. The
- * edit-distance scan runs only for a term found nowhere literally, and stops at the first field within reach.
+ * Whether `verify` can judge a candidate from its names, tags and annotations alone: when every term is found
+ * there, or is known to be in the code from the FTS index (which is case-insensitive, so not with `casing`), and
+ * whether the hit is exact is settled too.
  */
-const verify = (row: CandidateRow, terms: ReadonlyArray<string>, query: string, casing: boolean) => {
-  const texts = FIELDS.map((field) => casing ? row[field] : row[field].toLowerCase())
+const decidableWithoutCode = (
+  row: CandidateRow,
+  terms: ReadonlyArray<string>,
+  query: string,
+  casing: boolean,
+  literalInIndex: boolean
+) => {
+  const titles = TITLE_FIELDS.map((field) => lowered(row[field], casing))
+  const inTitles = (text: string) => titles.some((title) => title.includes(text))
+  // Whether several words stand together in the code (an exact hit) only the code can say.
+  if (!inTitles(lowered(query, casing)) && literalInIndex) return !casing && terms.length === 1 && terms[0].length >= 3
+  return terms.every((term) =>
+    (literalInIndex && !casing && term.length >= 3) ||
+    titles.some((title) => occurs(lowered(term, casing), title, allowedEdits(term)) !== "none")
+  )
+}
+
+/**
+ * Whether a candidate holds every term, and how: `exact` when some field contains the whole query literally, the
+ * share of terms found literally, and the fields that matched. A term found nowhere literally may still match a
+ * name, tag or annotation within its allowed edits; code matches literally only (typos are looked for where people
+ * type words, and an edit-distance scan of every candidate's code would cost more than the rest of the search).
+ * `literalInIndex`: the FTS index found every term of three letters or more in this asset; when its code was not
+ * loaded, that is what says a term missing from the titles is in the code.
+ */
+const verify = (
+  row: CandidateRow,
+  terms: ReadonlyArray<string>,
+  query: string,
+  casing: boolean,
+  literalInIndex: boolean
+) => {
+  const titles = TITLE_FIELDS.map((field) => lowered(row[field], casing))
+  const code = row.content === undefined ? undefined : lowered(row.content, casing)
   const fields = new Set<Field>()
   let literal = 0
   for (const term of terms) {
-    const needle = casing ? term : term.toLowerCase()
-    let found = false
-    texts.forEach((text, i) => {
-      if (text.includes(needle)) {
-        fields.add(FIELDS[i])
-        found = true
-      }
-    })
-    if (found) {
+    const needle = lowered(term, casing)
+    const literalTitles = TITLE_FIELDS.filter((_, i) => titles[i].includes(needle))
+    for (const field of literalTitles) fields.add(field)
+    // Without the code loaded, the index vouches for a term the titles lack (and says nothing about the others).
+    const inCode = code === undefined
+      ? literalTitles.length === 0 && literalInIndex && !casing && term.length >= 3
+      : code.includes(needle)
+    if (inCode) fields.add("content")
+    if (literalTitles.length > 0 || inCode) {
       literal++
       continue
     }
     const edits = allowedEdits(term)
-    const near = edits === 0 ? -1 : texts.findIndex((text) => substringDistance(needle, text, edits) <= edits)
+    const near = edits === 0 ? -1 : titles.findIndex((title) => occurs(needle, title, edits) === "fuzzy")
     if (near === -1) return undefined
-    fields.add(FIELDS[near])
+    fields.add(TITLE_FIELDS[near])
   }
-  const whole = casing ? query : query.toLowerCase()
-  return { exact: texts.some((text) => text.includes(whole)), literalShare: literal / terms.length, fields }
+  const whole = lowered(query, casing)
+  const exact = titles.some((title) => title.includes(whole)) ||
+    (code === undefined ? literalInIndex && terms.length === 1 && !casing : code.includes(whole))
+  return { exact, literalShare: literal / terms.length, fields }
 }

@@ -100,6 +100,14 @@ export class ConnectorSessions extends Effect.Service<ConnectorSessions>()("Conn
       return Option.isSome(known) ? known.value : yield* connect(seeded)
     })
 
-    return { connect, find, require, lookup, resolve } as const
+    /** Sets the application's onboarded flag; the next `connect` shows it. */
+    const setOnboarded = Effect.fnUntraced(function*(id: ApplicationId, onboarded: boolean) {
+      const application = yield* require(id)
+      yield* sql`UPDATE applications SET onboarded = ${onboarded ? 1 : 0}, updated = ${new Date().toISOString()}
+                 WHERE id = ${id}`.pipe(Effect.orDie)
+      remember({ ...application, onboarded })
+    })
+
+    return { connect, find, require, lookup, resolve, setOnboarded } as const
   })
 }) {}

@@ -1,5 +1,5 @@
 /**
- * `AssetFilter`s as SQL conditions over `assets a`: language, tags, websites, persons, phrases, created/updated
+ * `AssetFilter`s as SQL conditions over `search_rows s` (one row per live asset): language, tags, websites, persons, phrases, created/updated
  * ranges and nested operations, combined with AND unless a filter group says OR. Phrases use the FTS5 trigram
  * index (case-insensitive; `casing` adds an exact-case check); ranges compare normalised ISO-8601 times.
  */
@@ -29,7 +29,7 @@ export const makeFilterSql = (sql: SqlClient, casing: boolean) => {
 
   const range = (column: "created" | "updated", filter: Range, path: ReadonlyArray<string | number>) =>
     Effect.gen(function*() {
-      const col = sql.literal(`a.${column}`)
+      const col = sql.literal(`s.${column}`)
       const from = filter.from === undefined ? undefined : yield* instant(filter.from.value, [...path, "from"])
       const to = filter.to === undefined ? undefined : yield* instant(filter.to.value, [...path, "to"])
       if (from !== undefined && to !== undefined) {
@@ -56,25 +56,25 @@ export const makeFilterSql = (sql: SqlClient, casing: boolean) => {
     const match = value.length >= 3
       ? sql`search_text MATCH ${`{${columns.join(" ")}} : ${ftsPhrase(value)}`}`
       : contains(true)
-    return sql`a.id IN (
-      SELECT r.asset_id FROM search_text JOIN search_rows r ON r.rowid = search_text.rowid
-      WHERE ${match} AND ${casing ? contains(false) : sql.literal(ALWAYS)})`
+    return sql`s.rowid IN (
+      SELECT rowid FROM search_text WHERE ${match} AND ${casing ? contains(false) : sql.literal(ALWAYS)})`
   }
 
-  const exists = (table: "asset_tags" | "asset_websites", value: string) =>
+  // `IN (subquery)` rather than `EXISTS`: SQLite then starts from the tag index instead of probing every row.
+  const having = (table: "asset_tags" | "asset_websites", value: string) =>
     table === "asset_tags"
-      ? sql`EXISTS (SELECT 1 FROM asset_tags g WHERE g.asset_id = a.id AND g.tag = ${value} COLLATE NOCASE)`
-      : sql`EXISTS (SELECT 1 FROM asset_websites w WHERE w.asset_id = a.id AND instr(lower(w.url), lower(${value})) > 0)`
+      ? sql`s.asset_id IN (SELECT asset_id FROM asset_tags WHERE tag = ${value} COLLATE NOCASE)`
+      : sql`s.asset_id IN (SELECT asset_id FROM asset_websites WHERE instr(lower(url), lower(${value})) > 0)`
 
   /** Every listed tag, each case-insensitively. */
-  const hasTags = (tags: ReadonlyArray<string>): Fragment => sql.and(tags.map((tag) => exists("asset_tags", tag)))
+  const hasTags = (tags: ReadonlyArray<string>): Fragment => sql.and(tags.map((tag) => having("asset_tags", tag)))
 
   const filter = (f: AssetFilter, path: ReadonlyArray<string | number>): Effect.Effect<Fragment, InvalidRequest> =>
     Effect.gen(function*() {
       const conditions: Array<Fragment> = []
-      if (f.classification !== undefined) conditions.push(sql`a.classification = ${f.classification.toLowerCase()}`)
+      if (f.classification !== undefined) conditions.push(sql`s.classification = ${f.classification.toLowerCase()}`)
       if (f.tags !== undefined) conditions.push(hasTags(f.tags))
-      if (f.websites !== undefined) conditions.push(sql.and(f.websites.map((url) => exists("asset_websites", url))))
+      if (f.websites !== undefined) conditions.push(sql.and(f.websites.map((url) => having("asset_websites", url))))
       // Persons are not stored on assets yet, so no asset has the persons a filter asks for.
       if (f.persons !== undefined && f.persons.length > 0) conditions.push(sql.literal(NEVER))
       if (f.phrase !== undefined) conditions.push(phrase(f.phrase))

@@ -6,6 +6,7 @@
  */
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
+import type { Asset } from "../domain/Asset.ts"
 import type { SearchableText } from "../domain/SearchableText.ts"
 import { TrigramIndex } from "../domain/TrigramIndex.ts"
 import { deleteSearchRows, writeSearchRows } from "../sql/SearchRows.ts"
@@ -24,7 +25,7 @@ export class SearchIndex extends Effect.Service<SearchIndex>()("SearchIndex", {
 
     return {
       /** The SQL rows of a new asset: run inside its write transaction. */
-      write: (assetId: string, text: SearchableText) => writeSearchRows(sql, assetId, text),
+      write: (asset: Asset, text: SearchableText) => writeSearchRows(sql, asset, text),
       /** Drops an asset's SQL rows: run inside its delete transaction. */
       erase: (assetId: string) => deleteSearchRows(sql, assetId),
       /** After commit: the asset's names and tags become fuzzy-search candidates. */

@@ -3,13 +3,14 @@
  * else detection), name it when it has no name, count its bytes and complete its application. Draft answers the
  * completed seed and persists nothing; create builds the asset from the same result.
  */
+import { textOf } from "../domain/SeedCode.ts"
 import { Effect, Option } from "effect"
 import { randomUUID } from "node:crypto"
 import { InvalidRequest } from "../api/Errors.ts"
 import type { Application, SeededApplication } from "../domain/Application.ts"
 import type { PreparedAsset } from "../domain/AssetBuilder.ts"
 import { ApplicationId, type Classification } from "../domain/Common.ts"
-import type { Seed, SeededFile, SeededFragment, TransferableBytes, TransferableString } from "../domain/Seed.ts"
+import type { Seed, SeededFile, SeededFragment, TransferableBytes } from "../domain/Seed.ts"
 import { deriveName } from "../domain/SnippetName.ts"
 import { Classifier } from "./Classifier.ts"
 import { ConnectorSessions } from "./ConnectorSessions.ts"
@@ -21,14 +22,6 @@ export interface Prepared {
 }
 
 const invalid = (path: ReadonlyArray<string>, message: string) => new InvalidRequest({ message, path })
-
-/** The text of a transferable string, decoding base64 forms; `undefined` when it holds none. */
-const textOf = (value: TransferableString | undefined): string | undefined => {
-  if (value === undefined) return undefined
-  if (value.raw !== undefined) return value.raw
-  const base64 = value.base64 ?? value.base64_url ?? value.data_url?.replace(/^data:[^,]*;base64,/, "")
-  return base64 === undefined ? undefined : Buffer.from(base64, "base64").toString("utf8")
-}
 
 const byteCountOf = (value: TransferableBytes | undefined): number | undefined =>
   (value?.raw ?? value?.base64 ?? value?.base64_url ?? value?.data_url)?.length

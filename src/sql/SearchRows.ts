@@ -4,17 +4,26 @@
  */
 import type { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
+import type { Asset } from "../domain/Asset.ts"
 import type { SearchableText } from "../domain/SearchableText.ts"
 
 /** Newlines separate tags and annotations, so a literal match cannot span two of them. */
 const joined = (items: ReadonlyArray<string>) => items.join("\n")
 
-export const writeSearchRows = (sql: SqlClient, assetId: string, text: SearchableText) =>
+export const writeSearchRows = (sql: SqlClient, asset: Asset, text: SearchableText) =>
   Effect.gen(function*() {
-    const [row] = yield* sql<{ rowid: number }>`INSERT INTO search_rows (asset_id) VALUES (${assetId}) RETURNING rowid`
+    const assetId = asset.id
+    const [row] = yield* sql<{ rowid: number }>`
+      INSERT INTO search_rows (asset_id, pseudo, created, updated, classification)
+      VALUES (${assetId}, ${asset.pseudo === true ? 1 : 0}, ${asset.created.value}, ${asset.updated.value},
+              ${text.classification})
+      RETURNING rowid`
     yield* sql`
       INSERT INTO search_text (rowid, name, content, tags, annotations)
       VALUES (${row.rowid}, ${text.name}, ${text.content}, ${joined(text.tags)}, ${joined(text.annotations)})`
+    yield* sql`
+      INSERT INTO search_titles (rowid, name, tags, annotations)
+      VALUES (${row.rowid}, ${text.name}, ${joined(text.tags)}, ${joined(text.annotations)})`
     const tags = [...new Set(text.tags)]
     if (tags.length > 0) yield* sql`INSERT INTO asset_tags ${sql.insert(tags.map((tag) => ({ asset_id: assetId, tag })))}`
     const websites = [...new Set(text.websites)]
@@ -26,7 +35,10 @@ export const writeSearchRows = (sql: SqlClient, assetId: string, text: Searchabl
 export const deleteSearchRows = (sql: SqlClient, assetId: string) =>
   Effect.gen(function*() {
     const rows = yield* sql<{ rowid: number }>`DELETE FROM search_rows WHERE asset_id = ${assetId} RETURNING rowid`
-    for (const row of rows) yield* sql`DELETE FROM search_text WHERE rowid = ${row.rowid}`
+    for (const row of rows) {
+      yield* sql`DELETE FROM search_text WHERE rowid = ${row.rowid}`
+      yield* sql`DELETE FROM search_titles WHERE rowid = ${row.rowid}`
+    }
     yield* sql`DELETE FROM asset_tags WHERE asset_id = ${assetId}`
     yield* sql`DELETE FROM asset_websites WHERE asset_id = ${assetId}`
   })

@@ -7,7 +7,9 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import type { Asset } from "../domain/Asset.ts"
 import { searchableText } from "../domain/SearchableText.ts"
+import { comparableFingerprint } from "../domain/Comparable.ts"
 import { writeSearchRows } from "./SearchRows.ts"
+import { writeSimilarityRows } from "./SimilarityRows.ts"
 
 const initial = Effect.gen(function*() {
   const sql = yield* SqlClient
@@ -45,31 +47,89 @@ const initial = Effect.gen(function*() {
 
 /**
  * The search index: an FTS5 table with the trigram tokenizer over each live asset's name, content, tags and
- * annotations (literal substring matching of three characters or more, case-insensitive), tags and websites as
- * join tables, the language as an indexed column. Existing assets are indexed from their stored JSON.
+ * annotations (literal substring matching of three characters or more, case-insensitive), and over the short
+ * fields alone (`search_titles`); `search_rows`, one
+ * narrow row per live asset with what filters and orderings need (asset rows hold whole documents, too wide to
+ * scan); tags and websites as join tables. Existing assets are indexed from their stored JSON.
  */
 const searchIndex = Effect.gen(function*() {
   const sql = yield* SqlClient
-  // FTS5 rows need integer ids; `search_rows` maps them to asset ids (an implicit rowid could change on VACUUM).
-  yield* sql`CREATE TABLE search_rows (rowid INTEGER PRIMARY KEY, asset_id TEXT NOT NULL UNIQUE)`
+  // FTS5 rows need integer ids; `search_rows.rowid` is that id (an implicit rowid could change on VACUUM).
+  yield* sql`
+    CREATE TABLE search_rows (
+      rowid INTEGER PRIMARY KEY,
+      asset_id TEXT NOT NULL UNIQUE,
+      pseudo INTEGER NOT NULL,
+      created TEXT NOT NULL,
+      updated TEXT NOT NULL,
+      classification TEXT
+    )`
+  yield* sql`CREATE INDEX search_rows_by_updated ON search_rows (updated)`
+  yield* sql`CREATE INDEX search_rows_by_created ON search_rows (created)`
+  yield* sql`CREATE INDEX search_rows_by_classification ON search_rows (classification, updated)`
   yield* sql`CREATE VIRTUAL TABLE search_text USING fts5(name, content, tags, annotations, tokenize = 'trigram')`
+  // The short fields again on their own: matching there first is cheap, where a column filter on search_text
+  // would still read every posting of a common term's trigrams.
+  yield* sql`CREATE VIRTUAL TABLE search_titles USING fts5(name, tags, annotations, tokenize = 'trigram')`
   yield* sql`CREATE TABLE asset_tags (asset_id TEXT NOT NULL, tag TEXT NOT NULL, PRIMARY KEY (asset_id, tag))`
   yield* sql`CREATE INDEX asset_tags_by_tag ON asset_tags (tag COLLATE NOCASE, asset_id)`
   yield* sql`CREATE TABLE asset_websites (asset_id TEXT NOT NULL, url TEXT NOT NULL, PRIMARY KEY (asset_id, url))`
-  yield* sql`ALTER TABLE assets ADD COLUMN classification TEXT`
-  yield* sql`CREATE INDEX assets_by_classification ON assets (classification)`
-  yield* sql`CREATE INDEX assets_by_updated ON assets (updated)`
-  yield* sql`CREATE INDEX assets_by_created ON assets (created)`
-  const live = yield* sql<{ id: string; document: string }>`SELECT id, document FROM assets WHERE deleted IS NULL`
+  const live = yield* sql<{ document: string }>`SELECT document FROM assets WHERE deleted IS NULL`
   for (const row of live) {
-    const text = searchableText(JSON.parse(row.document) as Asset)
-    yield* sql`UPDATE assets SET classification = ${text.classification} WHERE id = ${row.id}`
-    yield* writeSearchRows(sql, row.id, text)
+    const asset = JSON.parse(row.document) as Asset
+    yield* writeSearchRows(sql, asset, searchableText(asset))
+  }
+})
+
+/**
+ * The connector's data: code fingerprints of saved assets (for suggestions and related assets), intentions (code
+ * an integration expects its user to save), tracked events, onboarding, and format ids mapped to their assets.
+ * Existing assets are fingerprinted from their stored JSON.
+ */
+const connector = Effect.gen(function*() {
+  const sql = yield* SqlClient
+  yield* sql`
+    CREATE TABLE similarity_signatures (
+      asset_id TEXT PRIMARY KEY,
+      exact TEXT NOT NULL,
+      renamed TEXT NOT NULL,
+      signature TEXT NOT NULL,
+      token_count INTEGER NOT NULL
+    )`
+  yield* sql`CREATE TABLE asset_formats (format_id TEXT PRIMARY KEY, asset_id TEXT NOT NULL)`
+  yield* sql`
+    CREATE TABLE intentions (
+      id TEXT PRIMARY KEY,
+      application_id TEXT NOT NULL,
+      created TEXT NOT NULL,
+      seed TEXT NOT NULL,
+      content TEXT NOT NULL
+    )`
+  yield* sql`CREATE INDEX intentions_by_application ON intentions (application_id, created)`
+  yield* sql`
+    CREATE TABLE tracking_events (
+      id INTEGER PRIMARY KEY,
+      application_id TEXT NOT NULL,
+      kind TEXT NOT NULL,
+      event TEXT,
+      asset_id TEXT,
+      created TEXT NOT NULL,
+      body TEXT NOT NULL
+    )`
+  yield* sql`CREATE INDEX tracking_events_by_asset ON tracking_events (asset_id, created)`
+  const assets = yield* sql<{ document: string; deleted: string | null }>`SELECT document, deleted FROM assets`
+  for (const row of assets) {
+    const asset = JSON.parse(row.document) as Asset
+    yield* writeSimilarityRows(sql, asset, row.deleted === null ? comparableFingerprint(asset) : undefined)
   }
 })
 
 /** Every migration by name, in order; tests replay a prefix of them to check upgrades of older databases. */
-export const migrationSteps = { "0001_initial": initial, "0002_search_index": searchIndex }
+export const migrationSteps = {
+  "0001_initial": initial,
+  "0002_search_index": searchIndex,
+  "0003_connector": connector
+}
 
 export const migrations = Migrator.fromRecord(migrationSteps)
 

@@ -1,3 +1,5 @@
+import { request } from "node:http"
+
 /**
  * A small HTTP client for the end-to-end suites: every answer with its status, content type, text and JSON.
  */
@@ -35,3 +37,19 @@ export const codeSeed = (raw: string, extra: Record<string, unknown> = {}) => ({
   type: "SEEDED_ASSET",
   asset: { application, format: { fragment: { string: { raw } } }, ...extra }
 })
+
+/** A GET with a JSON body, as the spec has search, related and recommended (fetch cannot send one). */
+export const getWithBody = (baseUrl: string, path: string, body: unknown) =>
+  new Promise<{ status: number; json: any }>((resolve, reject) => {
+    const text = JSON.stringify(body)
+    const req = request(`${baseUrl}${path}`, {
+      method: "GET",
+      headers: { "content-type": "application/json", "content-length": Buffer.byteLength(text) }
+    }, (res) => {
+      let data = ""
+      res.on("data", (chunk) => (data += chunk))
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(data) }))
+    })
+    req.on("error", reject)
+    req.end(text)
+  })

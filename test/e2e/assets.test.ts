@@ -182,16 +182,6 @@ describe(`assets and connector end to end (${runtime})`, () => {
     expectClientError(await http("POST", `/assets/${unknown}/delete`), 404)
   })
 
-  it("operations not built yet answer 501 with a JSON error", async () => {
-    const app = (await http("POST", "/connect", { application })).json.application.id
-    const answers = [
-      await http("POST", "/assets/related", { iterable: [] }),
-      await http("POST", `/${app}/suggestion`, {}),
-      await http("POST", `/${app}/track`, {})
-    ]
-    for (const answer of answers) expectClientError({ ...answer, status: answer.status }, 501)
-  })
-
   it("bad input gets a 4xx JSON error naming the problem and writes nothing", async () => {
     const before = await identifiers()
     const cases: Array<[string, string, unknown, number]> = [

@@ -4,10 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { mkdtempSync, rmSync } from "node:fs"
-import { request } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { application, call } from "./Http.ts"
+import { application, call, getWithBody } from "./Http.ts"
 import { schemaErrors } from "./OpenApiValidator.ts"
 import { runtime, startService, type RunningService } from "./ServiceProcess.ts"
 
@@ -15,22 +14,6 @@ const seed = (raw: string, metadata: Record<string, unknown>, ext = "ts") => ({
   type: "SEEDED_ASSET",
   asset: { application, format: { fragment: { string: { raw }, metadata: { ext } } }, metadata }
 })
-
-/** A GET with a JSON body, as the spec's description of search has it (fetch cannot send one). */
-const getWithBody = (baseUrl: string, path: string, body: unknown) =>
-  new Promise<{ status: number; json: any }>((resolve, reject) => {
-    const text = JSON.stringify(body)
-    const req = request(`${baseUrl}${path}`, {
-      method: "GET",
-      headers: { "content-type": "application/json", "content-length": Buffer.byteLength(text) }
-    }, (res) => {
-      let data = ""
-      res.on("data", (chunk) => (data += chunk))
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(data) }))
-    })
-    req.on("error", reject)
-    req.end(text)
-  })
 
 describe(`search end to end (${runtime})`, () => {
   const dir = mkdtempSync(join(tmpdir(), "search-e2e-"))

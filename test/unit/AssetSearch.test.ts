@@ -35,7 +35,7 @@ layer(inMemoryServices())("AssetSearch", (it) => {
       const typo = yield* save("const x = 1", { name: "debounse typo" })
       const result = yield* find({ query: "debounce" })
       expect(idsOf(result)).toEqual([debounce, typo])
-      expect(result.hits[0]).toMatchObject({ exact: true, match: "MULTIPLE" })
+      expect(result.hits[0]).toMatchObject({ exact: true, match: "TITLE" })
       expect(result.hits[1]).toMatchObject({ exact: false, match: "TITLE" })
       expect([result.exact, result.suggested]).toEqual([1, 1])
       const tagged = yield* find({ query: "timing" })

@@ -1,0 +1,201 @@
+/**
+ * `npm run bench:search`: search latency over HTTP at 10,000 and 100,000 snippets of real code
+ * (`BENCH_SIZES` to change), with `transferables=false`, one request at a time. A fixed mix of fuzzy queries (typos
+ * in names, identifiers from the code, two words, two-letter queries), tag searches and filtered searches; p50 and
+ * p95 per kind. In the same run, a plain fuse.js scan over the same corpus (name and code, as a simple
+ * implementation would search) for comparison, and the time the search index adds to a create.
+ */
+import { SqlClient } from "@effect/sql/SqlClient"
+import { Effect, Layer } from "effect"
+import Fuse from "fuse.js"
+import { randomUUID } from "node:crypto"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { buildAsset } from "../src/domain/AssetBuilder.ts"
+import { ApplicationId, AssetId, FormatId } from "../src/domain/Common.ts"
+import { searchableText } from "../src/domain/SearchableText.ts"
+import { timestamp } from "../src/domain/Timestamps.ts"
+import { ServicesLive } from "../src/http/Server.ts"
+import { AssetRepository } from "../src/services/AssetRepository.ts"
+import { SearchIndex } from "../src/services/SearchIndex.ts"
+import { sqlLayer } from "../src/sql/SqlLive.ts"
+import { startService } from "../test/e2e/ServiceProcess.ts"
+import { type CorpusEntry, searchCorpus } from "./searchCorpus.ts"
+
+const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number)
+const REPEAT = 3
+
+const application = {
+  id: ApplicationId.make("55555555-5555-4555-8555-555555555555"),
+  name: "VS_CODE" as const,
+  version: "1",
+  platform: "LINUX" as const,
+  onboarded: false,
+  privacy: "OPEN" as const
+}
+
+const assetOf = (entry: CorpusEntry, created: Date) =>
+  buildAsset({
+    name: entry.name,
+    application,
+    classification: { generic: "CODE", specific: entry.ext },
+    byteLength: entry.code.length,
+    fragment: { string: { raw: entry.code } },
+    metadata: { tags: entry.tags.map((text) => ({ text })) },
+    pseudo: false
+  }, {
+    assetId: AssetId.make(randomUUID()),
+    formatId: FormatId.make(randomUUID()),
+    nextId: randomUUID,
+    creator: "44444444-4444-4444-8444-444444444444",
+    now: timestamp(created)
+  })
+
+const percentile = (values: ReadonlyArray<number>, p: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+}
+
+/** Loads the corpus through the service's own repository (the same writes and indexing as a create). */
+const load = (corpus: ReadonlyArray<CorpusEntry>, dbPath: string) =>
+  Effect.gen(function*() {
+    const repository = yield* AssetRepository
+    const start = Date.UTC(2024, 0, 1)
+    for (const [i, entry] of corpus.entries()) yield* repository.create(assetOf(entry, new Date(start + i * 60_000)))
+  }).pipe(Effect.provide(ServicesLive.pipe(Layer.provideMerge(sqlLayer(dbPath)))), Effect.runPromise)
+
+/** What the search index adds to a create: its rows in a transaction, and the in-memory title index. */
+const indexingCost = (corpus: ReadonlyArray<CorpusEntry>, dbPath: string) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient
+    const search = yield* SearchIndex
+    const times: Array<number> = []
+    for (let i = 0; i < 500; i++) {
+      const asset = assetOf(corpus[(i * 37) % corpus.length], new Date())
+      const text = searchableText(asset)
+      const started = performance.now()
+      yield* sql.withTransaction(search.write(asset, text))
+      search.remember(asset.id, text)
+      times.push(performance.now() - started)
+    }
+    return times
+  }).pipe(Effect.provide(ServicesLive.pipe(Layer.provideMerge(sqlLayer(dbPath)))), Effect.runPromise)
+
+interface BenchQuery {
+  readonly kind: string
+  readonly method: "GET" | "POST"
+  readonly path: string
+  readonly body?: unknown
+}
+
+/** A fixed mix drawn from the corpus (the same positions at every size). */
+const queryMix = (corpus: ReadonlyArray<CorpusEntry>): Array<BenchQuery> => {
+  const at = (i: number) => corpus[(i * 7919) % Math.min(corpus.length, 10_000)]
+  const get = (kind: string, query: string): BenchQuery => ({
+    kind,
+    method: "GET",
+    path: `/assets/search?transferables=false&query=${encodeURIComponent(query)}`
+  })
+  const typo = (word: string) => {
+    const middle = Math.floor(word.length / 2)
+    return word.slice(0, middle) + (word[middle] === "x" ? "q" : "x") + word.slice(middle + 1)
+  }
+  const mix: Array<BenchQuery> = []
+  for (let i = 0; mix.length < 20; i++) if (at(i).name.length >= 6) mix.push(get("fuzzy: typo in a name", typo(at(i).name)))
+  for (let i = 0; mix.length < 40; i++) {
+    const identifier = at(i + 100).code.match(/[A-Za-z_][A-Za-z0-9_]{7,}/g)?.at(-1)
+    if (identifier !== undefined) mix.push(get("fuzzy: identifier", identifier))
+  }
+  for (let i = 0; mix.length < 50; i++) {
+    const words = at(i + 200).code.match(/[A-Za-z_][A-Za-z0-9_]{4,}/g) ?? []
+    if (words.length >= 2) mix.push(get("fuzzy: two words", `${words[0]} ${words[words.length - 1]}`))
+  }
+  for (const short of ["db", "io", "ts", "re", "id"]) mix.push(get("fuzzy: two letters", short))
+  for (const tags of ["parsing", "io,c", "typescript", "effect,types", "errors", "sqlite", "js,compiler", "storage"]) {
+    mix.push({ kind: "tags", method: "GET", path: `/assets/search?transferables=false&searchable_tags=${tags}` })
+  }
+  const filtered = (iterable: Array<object>, type?: "OR"): BenchQuery => ({
+    kind: "filters",
+    method: "POST",
+    path: "/assets/search?transferables=false",
+    body: { filters: { iterable, ...(type ? { type } : {}) } }
+  })
+  mix.push(
+    filtered([{ classification: "c" }, { tags: ["io"] }]),
+    filtered([{ classification: "ts" }, { classification: "c" }], "OR"),
+    filtered([{ phrase: { value: "sqlite3_mutex_enter", content: true } }]),
+    filtered([{ phrase: { value: "Initializer", title: true } }]),
+    filtered([{ created: { from: { value: "2024-01-02T00:00:00Z" }, to: { value: "2024-01-03T00:00:00Z" } } }]),
+    filtered([{ tags: ["testing"] }, { created: { to: { value: "2024-01-05T00:00:00Z" } } }]),
+    filtered([{ operations: { iterable: [{ tags: ["streams"] }, { tags: ["storage"] }], type: "OR" } }, {
+      classification: "js"
+    }]),
+    filtered([{ websites: ["example.com"] }])
+  )
+  return mix
+}
+
+const main = async () => {
+  const rows: Array<string> = []
+  for (const size of SIZES) {
+    const dir = mkdtempSync(join(tmpdir(), "bench-search-"))
+    const dbPath = join(dir, "assets.db")
+    try {
+      const corpus = searchCorpus(size)
+      let started = performance.now()
+      await load(corpus, dbPath)
+      console.log(`${size}: loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+
+      const service = await startService(dbPath)
+      const latencies = new Map<string, Array<number>>()
+      const mix = queryMix(corpus)
+      try {
+        for (let round = 0; round < REPEAT; round++) {
+          for (const q of mix) {
+            started = performance.now()
+            const response = await fetch(`${service.baseUrl}${q.path}`, {
+              method: q.method,
+              ...(q.body === undefined
+                ? {}
+                : { body: JSON.stringify(q.body), headers: { "content-type": "application/json" } })
+            })
+            await response.text()
+            if (response.status !== 200) throw new Error(`${q.path} answered ${response.status}`)
+            const list = latencies.get(q.kind) ?? []
+            list.push(performance.now() - started)
+            latencies.set(q.kind, list)
+          }
+        }
+      } finally {
+        await service.stop()
+      }
+      const fuzzyAll = [...latencies].filter(([kind]) => kind.startsWith("fuzzy")).flatMap(([, list]) => list)
+      latencies.set("fuzzy: all", fuzzyAll)
+
+      // The comparison: fuse.js scanning the whole corpus, name and code.
+      const fuse = new Fuse(corpus, { keys: ["name", "code"], ignoreLocation: true, threshold: 0.4 })
+      const fuseTimes: Array<number> = []
+      for (const q of mix.filter((q) => q.kind.startsWith("fuzzy")).slice(0, 40).filter((_, i) => i % 8 === 0)) {
+        const query = decodeURIComponent(q.path.split("query=")[1])
+        started = performance.now()
+        fuse.search(query, { limit: 100 })
+        fuseTimes.push(performance.now() - started)
+      }
+
+      const indexing = await indexingCost(corpus, dbPath)
+      for (const [kind, list] of latencies) {
+        rows.push(`| ${size} | ${kind} | ${list.length} | ${percentile(list, 50).toFixed(1)} | ${percentile(list, 95).toFixed(1)} |`)
+      }
+      const fuseP50 = percentile(fuseTimes, 50)
+      rows.push(`| ${size} | fuse.js linear scan (name + code), same fuzzy queries | ${fuseTimes.length} | ${fuseP50.toFixed(1)} | ${percentile(fuseTimes, 95).toFixed(1)} |`)
+      rows.push(`| ${size} | search index work per create (SQL rows in a transaction + title index) | ${indexing.length} | ${percentile(indexing, 50).toFixed(2)} | ${percentile(indexing, 95).toFixed(2)} |`)
+      console.log(`${size}: fuzzy p50 ${percentile(fuzzyAll, 50).toFixed(1)} ms vs fuse.js scan p50 ${fuseP50.toFixed(1)} ms: ${(fuseP50 / percentile(fuzzyAll, 50)).toFixed(0)}x`)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }
+  console.log("| assets | kind | requests | p50 ms | p95 ms |\n|---|---|---|---|---|\n" + rows.join("\n"))
+}
+
+await main()

@@ -1,0 +1,148 @@
+/**
+ * What integrations report: intentions, copied code to compare (suggestions), the user's answers (reactions),
+ * onboarding, and tracked events. Suggestions compare with every saved (non-pseudo) asset through the
+ * `SimilarityIndex` and with the application's intentions.
+ */
+import { SqlClient } from "@effect/sql/SqlClient"
+import { Effect, Option } from "effect"
+import { InvalidRequest } from "../api/Errors.ts"
+import type { Application } from "../domain/Application.ts"
+import type { Asset } from "../domain/Asset.ts"
+import { isTrivial } from "../domain/CodeFingerprint.ts"
+import { AssetId } from "../domain/Common.ts"
+import type { Reaction, SeededConnectorAsset, SeededConnectorCreation, SeededConnectorTracking } from "../domain/Connector.ts"
+import { seedCode } from "../domain/SeedCode.ts"
+import { timestamp } from "../domain/Timestamps.ts"
+import { AssetCreator } from "./AssetCreator.ts"
+import { AssetRepository } from "./AssetRepository.ts"
+import { INTENTION_MATCH, Intentions } from "./Intentions.ts"
+import { SimilarityIndex } from "./SimilarityIndex.ts"
+
+/** How alike copied code must be to a saved asset for the service to say "you already saved this". */
+export const REUSE_MATCH = 0.6
+/** Saved assets a suggestion lists as compared. */
+const COMPARED = 5
+
+type ScoreField = "manual" | "automatic" | "reuse" | "update" | "reference" | "searched"
+
+/** Which score a tracked event on an asset raises, by the event's name. */
+export const scoreOfEvent = (event: string): ScoreField | undefined =>
+  /copied|inserted|reused|pasted/.test(event)
+    ? "reuse"
+    : /viewed|opened|previewed|expanded/.test(event)
+    ? "reference"
+    : /updated|edited|renamed|modified/.test(event)
+    ? "update"
+    : /searched/.test(event)
+    ? "searched"
+    : undefined
+
+/** The asset with one more use of a kind (when given) and `interacted` now. */
+const interactedWith = (asset: Asset, field: ScoreField | undefined): Asset => {
+  const score = asset.score ?? { manual: 0, automatic: 0, reuse: 0, update: 0, reference: 0, searched: 0 }
+  return {
+    ...asset,
+    interacted: timestamp(new Date()),
+    score: field === undefined ? score : { ...score, [field]: (score[field] ?? 0) + 1 }
+  }
+}
+
+const TRACKED_KINDS = ["asset", "format", "interaction", "keyboard", "session", "assets", "ml", "adoption", "conversation"] as const
+
+export class ConnectorActivity extends Effect.Service<ConnectorActivity>()("ConnectorActivity", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient
+    const repository = yield* AssetRepository
+    const creator = yield* AssetCreator
+    const similar = yield* SimilarityIndex
+    const intentions = yield* Intentions
+
+    const intention = (application: Application, seed: SeededConnectorAsset) => {
+      const code = seedCode(seed)
+      return code.trim() === ""
+        ? Effect.fail(new InvalidRequest({ message: "An intention needs code: format.fragment or format.file", path: ["format"] }))
+        : intentions.add(application.id, seed, code)
+    }
+
+    /** The `Suggestion` as JSON text (the compared assets are sent as stored). */
+    const suggest = (application: Application, creation: SeededConnectorCreation) =>
+      Effect.gen(function*() {
+        const code = seedCode(creation.asset)
+        const trivial = isTrivial(code)
+        const compared = trivial ? [] : yield* similar.closest(code, { limit: COMPARED })
+        const reuse = compared.filter((found) => found.similarity >= REUSE_MATCH)
+        const intended = !trivial && intentions.bestMatch(application.id, code) >= INTENTION_MATCH
+        const save = !trivial && reuse.length === 0
+        const documents = new Map<string, string>()
+        for (const found of compared) {
+          const json = yield* Effect.option(repository.getDocument(AssetId.make(found.id), true))
+          if (Option.isSome(json)) documents.set(found.id, json.value)
+        }
+        const assetsJson = (list: ReadonlyArray<{ id: string }>) =>
+          `{"iterable":[${list.flatMap((found) => documents.get(found.id) ?? []).join(",")}]}`
+        const distribution = Object.fromEntries(compared.map((found) => [found.id, found.similarity]))
+        return `{"reuse":{"suggested":${reuse.length > 0},"assets":${assetsJson(reuse)}},` +
+          `"save":{"suggested":${save || (intended && reuse.length === 0)}},` +
+          `"target":{"seed":${JSON.stringify(creation)},"vector":${compared[0]?.similarity ?? 0}},` +
+          `"assets":${assetsJson(compared)},"distribution":${JSON.stringify(distribution)}}`
+      })
+
+    /** Saves the suggested snippet, or records the reuse of a saved one; answers the asset's id ("" for neither). */
+    const react = (application: Application, reaction: Reaction) =>
+      Effect.gen(function*() {
+        if (reaction.reuse !== undefined) {
+          const reused = yield* repository.recordInteraction(
+            AssetId.make(reaction.reuse.asset),
+            (asset) => interactedWith(asset, "reuse")
+          )
+          return reused.id
+        }
+        if (!reaction.save) return ""
+        const seeded = reaction.seed.asset
+        if (seeded === undefined) {
+          return yield* Effect.fail(
+            new InvalidRequest({ message: "Saving needs the suggested snippet in seed.asset", path: ["seed", "asset"] })
+          )
+        }
+        const created = yield* creator.create({
+          type: "SEEDED_ASSET",
+          asset: {
+            application,
+            format: seeded.format,
+            metadata: { ...seeded.metadata, mechanism: "RECOMMENDED" }
+          }
+        })
+        return created.id
+      })
+
+    /** Persists the event; one about an asset (or one of its formats) also updates that asset's interaction data. */
+    const track = (application: Application, tracking: SeededConnectorTracking) =>
+      Effect.gen(function*() {
+        const kind = TRACKED_KINDS.find((key) => tracking[key] !== undefined)
+        if (kind === undefined) {
+          return yield* Effect.fail(
+            new InvalidRequest({ message: `A tracking body names one event: one of ${TRACKED_KINDS.join(", ")}` })
+          )
+        }
+        const pair = (tracking[kind] as { identifier_description_pair?: Record<string, string> } | undefined)
+          ?.identifier_description_pair
+        const event = pair === undefined ? null : Object.keys(pair)[0] ?? null
+        const assetId = tracking.asset !== undefined
+          ? Option.some(AssetId.make(tracking.asset.asset.id))
+          : tracking.format !== undefined
+          ? yield* repository.assetOfFormat(tracking.format.format.id)
+          : Option.none<AssetId>()
+        if (Option.isSome(assetId)) {
+          // Fails with 404 or 410 before anything is stored about an asset that is not there.
+          yield* repository.recordInteraction(assetId.value, (asset) => interactedWith(asset, scoreOfEvent(event ?? "")))
+        }
+        yield* sql`
+          INSERT INTO tracking_events (application_id, kind, event, asset_id, created, body)
+          VALUES (${application.id}, ${kind}, ${event}, ${Option.getOrNull(assetId)}, ${new Date().toISOString()},
+                  ${JSON.stringify(tracking)})`.pipe(Effect.orDie)
+        return event ?? kind
+      })
+
+    return { intention, suggest, react, track } as const
+  })
+}) {}

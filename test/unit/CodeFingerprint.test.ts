@@ -1,0 +1,99 @@
+import { describe, expect, it } from "@effect/vitest"
+import {
+  fingerprint,
+  isTrivial,
+  minHash,
+  renameIdentifiers,
+  shingles,
+  similarity,
+  stripComments,
+  tokenize
+} from "../../src/domain/CodeFingerprint.ts"
+import { durationSeconds } from "../../src/domain/IsoDuration.ts"
+import { LshIndex } from "../../src/domain/LshIndex.ts"
+import { scoreOfEvent } from "../../src/services/ConnectorActivity.ts"
+
+const CODE = `function total(items) {
+  // add them up
+  let sum = 0
+  for (const item of items) sum += item.price * item.quantity
+  return sum
+}`
+
+describe("CodeFingerprint", () => {
+  it("drops comments but keeps strings that look like them", () => {
+    expect(stripComments("a = 1 // note\nb = '// kept' /* gone */ # gone too\n#include <x>")).toBe(
+      "a = 1  \nb = '// kept'    \n#include <x>"
+    )
+  })
+
+  it("tokenises code into identifiers, numbers, strings and symbols", () => {
+    expect(tokenize("x += foo(\"a b\", 42)")).toEqual(["x", "+", "=", "foo", "(", "\"a b\"", ",", "42", ")"])
+  })
+
+  it("renames identifiers by first appearance, keeping keywords", () => {
+    expect(renameIdentifiers(tokenize("return alpha + beta * alpha"))).toEqual(["return", "$0", "+", "$1", "*", "$0"])
+  })
+
+  it("gives layout-, comment- and rename-insensitive hashes", () => {
+    const relaid = CODE.replaceAll("  ", "\t").replace("// add them up", "/* total */")
+    const renamed = CODE.replaceAll("sum", "acc").replaceAll("item", "entry")
+    expect(fingerprint(relaid).exact).toBe(fingerprint(CODE).exact)
+    expect(fingerprint(renamed).exact).not.toBe(fingerprint(CODE).exact)
+    expect(fingerprint(renamed).renamed).toBe(fingerprint(CODE).renamed)
+  })
+
+  it("MinHash signatures agree in proportion to shared shingles", () => {
+    const a = minHash(shingles(tokenize(CODE)))
+    const b = minHash(shingles(tokenize(CODE.replace("return sum", "return sum + 1"))))
+    const c = minHash(shingles(tokenize("SELECT name, email FROM users WHERE active = 1 ORDER BY name")))
+    const agreement = (x: Uint32Array, y: Uint32Array) => x.filter((v, i) => v === y[i]).length / x.length
+    expect(agreement(a, b)).toBeGreaterThan(0.6)
+    expect(agreement(a, c)).toBeLessThan(0.1)
+  })
+
+  it("scores copies 1, edits and fragments high, unrelated code low", () => {
+    expect(similarity(CODE, CODE.replaceAll("sum", "acc"))).toBe(1)
+    expect(similarity(CODE.split("\n").slice(2, 5).join("\n"), CODE)).toBeGreaterThan(0.6)
+    expect(similarity(CODE.replace("item.price", "item.cost"), CODE)).toBeGreaterThan(0.5)
+    expect(similarity("def square(x):\n    return x * x\n", CODE)).toBeLessThan(0.2)
+  })
+
+  it("calls blank, tiny and single-word input trivial", () => {
+    for (const trivial of ["", "  \n ", "counter", "x = 1", "a.b.c.d.e"]) expect(isTrivial(trivial)).toBe(true)
+    expect(isTrivial(CODE)).toBe(false)
+  })
+})
+
+describe("LshIndex", () => {
+  it("finds exact, renamed and near copies, and forgets removed entries", () => {
+    const index = new LshIndex()
+    index.add("original", fingerprint(CODE))
+    index.add("other", fingerprint("SELECT name, email FROM users WHERE active = 1 ORDER BY name"))
+    expect(index.candidates(fingerprint(CODE.replaceAll("  ", "    ")), 5)[0]).toBe("original")
+    expect(index.candidates(fingerprint(CODE.replaceAll("sum", "acc")), 5)[0]).toBe("original")
+    expect(index.candidates(fingerprint(CODE.replace("return sum", "return sum + 1")), 5)).toContain("original")
+    index.remove("original")
+    expect(index.candidates(fingerprint(CODE), 5)).not.toContain("original")
+    expect(index.size).toBe(1)
+  })
+})
+
+describe("IsoDuration", () => {
+  it("reads ISO-8601 durations as seconds and refuses anything else", () => {
+    expect(durationSeconds("PT1M30S")).toBe(90)
+    expect(durationSeconds("P1DT1H")).toBe(90_000)
+    expect(durationSeconds("PT0.5S")).toBe(0.5)
+    expect(durationSeconds("P1W")).toBe(604_800)
+    for (const bad of ["", "P", "PT", "90s", "two minutes"]) expect(durationSeconds(bad)).toBeUndefined()
+  })
+})
+
+describe("scoreOfEvent", () => {
+  it("maps tracked event names to the score they raise", () => {
+    expect(scoreOfEvent("format_copied")).toBe("reuse")
+    expect(scoreOfEvent("asset_viewed")).toBe("reference")
+    expect(scoreOfEvent("asset_updated")).toBe("update")
+    expect(scoreOfEvent("session_initialized")).toBeUndefined()
+  })
+})
