@@ -8,62 +8,24 @@
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect, Layer } from "effect"
 import Fuse from "fuse.js"
-import { randomUUID } from "node:crypto"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { buildAsset } from "../src/domain/AssetBuilder.ts"
-import { ApplicationId, AssetId, FormatId } from "../src/domain/Common.ts"
 import { searchableText } from "../src/domain/SearchableText.ts"
-import { timestamp } from "../src/domain/Timestamps.ts"
 import { ServicesLive } from "../src/http/Server.ts"
-import { AssetRepository } from "../src/services/AssetRepository.ts"
 import { SearchIndex } from "../src/services/SearchIndex.ts"
 import { sqlLayer } from "../src/sql/SqlLive.ts"
 import { startService } from "../test/e2e/ServiceProcess.ts"
+import { assetOf, loadCorpus } from "./corpusLoader.ts"
 import { type CorpusEntry, searchCorpus } from "./searchCorpus.ts"
 
 const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number)
 const REPEAT = 3
 
-const application = {
-  id: ApplicationId.make("55555555-5555-4555-8555-555555555555"),
-  name: "VS_CODE" as const,
-  version: "1",
-  platform: "LINUX" as const,
-  onboarded: false,
-  privacy: "OPEN" as const
-}
-
-const assetOf = (entry: CorpusEntry, created: Date) =>
-  buildAsset({
-    name: entry.name,
-    application,
-    classification: { generic: "CODE", specific: entry.ext },
-    byteLength: entry.code.length,
-    fragment: { string: { raw: entry.code } },
-    metadata: { tags: entry.tags.map((text) => ({ text })) },
-    pseudo: false
-  }, {
-    assetId: AssetId.make(randomUUID()),
-    formatId: FormatId.make(randomUUID()),
-    nextId: randomUUID,
-    creator: "44444444-4444-4444-8444-444444444444",
-    now: timestamp(created)
-  })
-
 const percentile = (values: ReadonlyArray<number>, p: number) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 }
-
-/** Loads the corpus through the service's own repository (the same writes and indexing as a create). */
-const load = (corpus: ReadonlyArray<CorpusEntry>, dbPath: string) =>
-  Effect.gen(function*() {
-    const repository = yield* AssetRepository
-    const start = Date.UTC(2024, 0, 1)
-    for (const [i, entry] of corpus.entries()) yield* repository.create(assetOf(entry, new Date(start + i * 60_000)))
-  }).pipe(Effect.provide(ServicesLive.pipe(Layer.provideMerge(sqlLayer(dbPath)))), Effect.runPromise)
 
 /** What the search index adds to a create: its rows in a transaction, and the in-memory title index. */
 const indexingCost = (corpus: ReadonlyArray<CorpusEntry>, dbPath: string) =>
@@ -144,7 +106,7 @@ const main = async () => {
     try {
       const corpus = searchCorpus(size)
       let started = performance.now()
-      await load(corpus, dbPath)
+      await loadCorpus(corpus, dbPath)
       console.log(`${size}: loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 
       const service = await startService(dbPath)

@@ -19,15 +19,22 @@ export const SIGNATURE_LENGTH = BANDS * ROWS
 
 const TOKEN = /[A-Za-z_$][\w$]*|\d[\w.]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\.|[^`\\])*`|[^\s\w]/g
 
-/** Words that are syntax in the languages we see; renaming normalises every other identifier. */
-const KEYWORDS = new Set(
-  ("abstract and as async await break case catch char class const continue def default del delete do double elif " +
-    "else enum except export extends false final finally float fn for from func function if impl implements import " +
-    "in instanceof int interface is let long match mod module new nil None not null or package pass private " +
-    "protected pub public raise return self short static string struct super switch this throw throws True False " +
-    "true try type typeof undefined unsigned use var void while with yield")
+/**
+ * Reserved words of the languages we see (JavaScript/TypeScript, C, Python, Go, Rust, Java); renaming normalises
+ * every other identifier. Contextual words that are ordinary names elsewhere (`type`, `self`, `match`) are not here.
+ */
+export const RESERVED_WORDS = new Set(
+  ("break case catch class const continue debugger default delete do else enum export extends false finally for " +
+    "function if import in instanceof new null return super switch this throw true try typeof var void while with " +
+    "yield let static await async implements interface package private protected public auto char double extern " +
+    "float goto int long register short signed sizeof struct typedef union unsigned volatile inline and as assert " +
+    "def del elif except from global is lambda nonlocal not or pass raise None True False chan defer fallthrough " +
+    "func go fn impl pub mut undefined")
     .split(" ")
 )
+
+/** Fewer tokens than this, and a consistent renaming says little: small functions share their shapes. */
+const RENAMED_MIN_TOKENS = 25
 
 /** Removes line comments (`//`), block comments and `#` followed by a space (Python, shells); keeps strings. */
 export const stripComments = (code: string): string =>
@@ -36,11 +43,15 @@ export const stripComments = (code: string): string =>
 
 export const tokenize = (code: string): Array<string> => stripComments(code).match(TOKEN) ?? []
 
-/** Identifiers renamed to their order of first appearance (`$0`, `$1`...); keywords and everything else kept. */
+/**
+ * Identifiers renamed to their order of first appearance (`$0`, `$1`...) and string literals emptied (a rename
+ * reaches into messages and keys); reserved words, numbers and symbols kept.
+ */
 export const renameIdentifiers = (tokens: ReadonlyArray<string>): Array<string> => {
   const names = new Map<string, string>()
   return tokens.map((token) => {
-    if (!/^[A-Za-z_$]/.test(token) || KEYWORDS.has(token)) return token
+    if (/^["'`]/.test(token)) return token[0] + token[0]
+    if (!/^[A-Za-z_$]/.test(token) || RESERVED_WORDS.has(token)) return token
     let name = names.get(token)
     if (name === undefined) {
       name = `$${names.size}`
@@ -108,27 +119,40 @@ export interface CodeFingerprint {
 
 const digest = (tokens: ReadonlyArray<string>) => createHash("sha1").update(tokens.join("\u0001")).digest("base64")
 
-export const fingerprint = (code: string): CodeFingerprint => {
+export const fingerprint = (code: string): CodeFingerprint => fingerprintOf(prepare(code))
+
+export const fingerprintOf = (prepared: PreparedCode): CodeFingerprint => ({
+  exact: prepared.exact,
+  renamed: prepared.renamed,
+  signature: minHash(prepared.shingles),
+  tokenCount: prepared.tokens.length
+})
+
+/** A query prepared once for comparison with many saved snippets. */
+export interface PreparedCode {
+  readonly tokens: ReadonlyArray<string>
+  readonly exact: string
+  readonly renamed: string
+  readonly shingles: ReadonlySet<number>
+}
+
+export const prepare = (code: string): PreparedCode => {
   const tokens = tokenize(code)
-  return {
-    exact: digest(tokens),
-    renamed: digest(renameIdentifiers(tokens)),
-    signature: minHash(shingles(tokens)),
-    tokenCount: tokens.length
-  }
+  return { tokens, exact: digest(tokens), renamed: digest(renameIdentifiers(tokens)), shingles: shingles(tokens) }
 }
 
 /**
- * How alike a query and a saved snippet are, in [0, 1]: 1 for identical tokens or a consistent renaming; otherwise
- * the larger of the shingle sets' Jaccard index and the share of the query's shingles found in the snippet (a
- * pasted fragment of a larger snippet is still recognised; the containment of a very short query counts less).
+ * How alike a query and a saved snippet are, in [0, 1]: 1 for identical tokens or (for a query of some size) a
+ * consistent renaming; otherwise the larger of the shingle sets' Jaccard index and the share of the query's
+ * shingles found in the snippet (a pasted fragment of a larger snippet is still recognised; the containment of a
+ * very short query counts less).
  */
-export const similarity = (query: string, saved: string): number => {
-  const a = tokenize(query)
+export const similarityTo = (query: PreparedCode, saved: string): number => {
   const b = tokenize(saved)
-  if (a.length === 0 || b.length === 0) return 0
-  if (digest(a) === digest(b) || digest(renameIdentifiers(a)) === digest(renameIdentifiers(b))) return 1
-  const sa = shingles(a)
+  if (query.tokens.length === 0 || b.length === 0) return 0
+  if (query.exact === digest(b)) return 1
+  if (query.tokens.length >= RENAMED_MIN_TOKENS && query.renamed === digest(renameIdentifiers(b))) return 1
+  const sa = query.shingles
   const sb = shingles(b)
   let shared = 0
   for (const value of sa) if (sb.has(value)) shared++
@@ -136,6 +160,8 @@ export const similarity = (query: string, saved: string): number => {
   const containment = (shared / sa.size) * Math.min(1, sa.size / 24)
   return Math.max(jaccard, containment)
 }
+
+export const similarity = (query: string, saved: string): number => similarityTo(prepare(query), saved)
 
 /** Too little to save or to compare: blank, a few tokens, a single identifier or member path (`a.b.c`). */
 export const isTrivial = (code: string): boolean => {

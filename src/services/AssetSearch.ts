@@ -119,6 +119,38 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
         } satisfies SearchResult
       })
 
+    /**
+     * Tag search on its own: read from the tag index, newest first, driven by the rarest of the tags (the others
+     * are checked per row), so that a tag on most of a large library costs one index range, not a scan.
+     */
+    const tagListing = (tags: ReadonlyArray<string>, pseudo: boolean) =>
+      Effect.gen(function*() {
+        const visible = (alias: string) => pseudo ? sql.literal("") : sql.literal(`AND ${alias}.pseudo = 0`)
+        const counted: Array<[string, number]> = []
+        for (const tag of new Set(tags.map((tag) => tag.toLowerCase()))) {
+          const [row] = yield* sql<{ n: number }>`SELECT count(*) AS n FROM asset_tags g WHERE g.tag = ${tag} ${visible("g")}`
+          counted.push([tag, row.n])
+        }
+        counted.sort((a, b) => a[1] - b[1])
+        const [[driver, driverCount], ...others] = counted
+        const alsoTagged = sql.and([
+          sql.literal("1=1"),
+          ...others.map(([tag]) =>
+            sql`EXISTS (SELECT 1 FROM asset_tags o WHERE o.asset_id = g.asset_id AND o.tag = ${tag})`
+          )
+        ])
+        const rows = yield* sql<{ id: string }>`
+          SELECT g.asset_id AS id FROM asset_tags g WHERE g.tag = ${driver} ${visible("g")} AND ${alsoTagged}
+          ORDER BY g.updated DESC LIMIT ${RESULT_LIMIT}`
+        const total = others.length === 0 ? driverCount : (yield* sql<{ n: number }>`
+          SELECT count(*) AS n FROM asset_tags g WHERE g.tag = ${driver} ${visible("g")} AND ${alsoTagged}`)[0].n
+        return {
+          hits: rows.map((row) => ({ id: row.id, exact: true, score: 1, match: "TAGS" as const })),
+          exact: total,
+          suggested: 0
+        } satisfies SearchResult
+      })
+
     const fuzzy = (query: string, where: Fragment, casing: boolean) =>
       Effect.gen(function*() {
         const terms = queryTerms(query)
@@ -207,8 +239,12 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
 
     const search = (request: SearchRequest): Effect.Effect<SearchResult, InvalidRequest> =>
       Effect.gen(function*() {
-        const where = yield* scope(request)
         const query = request.query?.trim() ?? ""
+        const tagsOnly = query.length === 0 && request.filters === undefined && request.space === undefined
+        if (tagsOnly && request.tags !== undefined && request.tags.length > 0) {
+          return yield* tagListing(request.tags, request.pseudo)
+        }
+        const where = yield* scope(request)
         return query.length === 0
           ? yield* listing(where, request.tags !== undefined && request.tags.length > 0)
           : yield* fuzzy(query, where, request.casing === true)

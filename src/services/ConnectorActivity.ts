@@ -18,8 +18,12 @@ import { AssetRepository } from "./AssetRepository.ts"
 import { INTENTION_MATCH, Intentions } from "./Intentions.ts"
 import { SimilarityIndex } from "./SimilarityIndex.ts"
 
-/** How alike copied code must be to a saved asset for the service to say "you already saved this". */
-export const REUSE_MATCH = 0.6
+/**
+ * How alike copied code must be to a saved asset for the service to say "you already saved this". Chosen on
+ * bench:similarity: at 0.6, 6.7% of never-saved functions drew a reuse suggestion; at 0.7, 5.0%, while copies with
+ * one line in ten changed are still recognised 90% of the time.
+ */
+export const REUSE_MATCH = 0.7
 /** Saved assets a suggestion lists as compared. */
 const COMPARED = 5
 

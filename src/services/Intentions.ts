@@ -5,7 +5,7 @@
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import { randomUUID } from "node:crypto"
-import { similarity } from "../domain/CodeFingerprint.ts"
+import { prepare, similarityTo } from "../domain/CodeFingerprint.ts"
 import type { SeededConnectorAsset } from "../domain/Connector.ts"
 
 /** How alike code must be to an intention to count as what was intended. */
@@ -36,8 +36,10 @@ export class Intentions extends Effect.Service<Intentions>()("Intentions", {
         return id
       }),
       /** The best similarity of `code` to the application's intentions (0 when it has none). */
-      bestMatch: (applicationId: string, code: string): number =>
-        Math.max(0, ...(byApplication.get(applicationId) ?? []).map((intended) => similarity(code, intended)))
+      bestMatch: (applicationId: string, code: string): number => {
+        const query = prepare(code)
+        return Math.max(0, ...(byApplication.get(applicationId) ?? []).map((intended) => similarityTo(query, intended)))
+      }
     } as const
   })
 }) {}

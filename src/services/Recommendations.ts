@@ -44,10 +44,12 @@ export class Recommendations extends Effect.Service<Recommendations>()("Recommen
     /** Saved assets sharing a tag or the language of an input, most recently updated first. */
     const neighbours = (input: Facets, exclude: ReadonlySet<string>) =>
       Effect.gen(function*() {
-        const byTag = input.tags.size === 0 ? [] : yield* sql<{ id: string }>`
-          SELECT DISTINCT s.asset_id AS id FROM asset_tags g JOIN search_rows s ON s.asset_id = g.asset_id
-          WHERE g.tag COLLATE NOCASE IN ${sql.in([...input.tags])} AND s.pseudo = 0
-          ORDER BY s.updated DESC LIMIT ${NEIGHBOURS}`
+        const byTag: Array<{ id: string }> = []
+        for (const tag of input.tags) {
+          byTag.push(...yield* sql<{ id: string }>`
+            SELECT asset_id AS id FROM asset_tags WHERE tag = ${tag} AND pseudo = 0
+            ORDER BY updated DESC LIMIT ${Math.ceil(NEIGHBOURS / input.tags.size)}`)
+        }
         const byLanguage = input.language === null ? [] : yield* sql<{ id: string }>`
           SELECT asset_id AS id FROM search_rows WHERE classification = ${input.language} AND pseudo = 0
           ORDER BY updated DESC LIMIT ${NEIGHBOURS / 2}`

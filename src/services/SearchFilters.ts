@@ -63,7 +63,7 @@ export const makeFilterSql = (sql: SqlClient, casing: boolean) => {
   // `IN (subquery)` rather than `EXISTS`: SQLite then starts from the tag index instead of probing every row.
   const having = (table: "asset_tags" | "asset_websites", value: string) =>
     table === "asset_tags"
-      ? sql`s.asset_id IN (SELECT asset_id FROM asset_tags WHERE tag = ${value} COLLATE NOCASE)`
+      ? sql`s.asset_id IN (SELECT asset_id FROM asset_tags WHERE tag = ${value})`
       : sql`s.asset_id IN (SELECT asset_id FROM asset_websites WHERE instr(lower(url), lower(${value})) > 0)`
 
   /** Every listed tag, each case-insensitively. */

@@ -6,7 +6,7 @@
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import type { Asset } from "../domain/Asset.ts"
-import { type CodeFingerprint, fingerprint, similarity } from "../domain/CodeFingerprint.ts"
+import { type CodeFingerprint, fingerprintOf, prepare, similarityTo } from "../domain/CodeFingerprint.ts"
 import { LshIndex } from "../domain/LshIndex.ts"
 import { decodeSignature, deleteSimilarityRows, writeSimilarityRows } from "../sql/SimilarityRows.ts"
 
@@ -48,13 +48,14 @@ export class SimilarityIndex extends Effect.Service<SimilarityIndex>()("Similari
     /** Saved assets most alike `code`, best first, those at or above `atLeast`; `exclude` never returned. */
     const closest = (code: string, options: { limit: number; atLeast?: number; exclude?: ReadonlySet<string> }) =>
       Effect.gen(function*() {
-        const candidates = lsh.candidates(fingerprint(code), CANDIDATES + (options.exclude?.size ?? 0))
+        const query = prepare(code)
+        const candidates = lsh.candidates(fingerprintOf(query), CANDIDATES + (options.exclude?.size ?? 0))
           .filter((id) => options.exclude?.has(id) !== true)
         const code_ = yield* codeOf(candidates)
         return candidates
           .flatMap((id): Array<SimilarAsset> => {
             const saved = code_.get(id)
-            return saved === undefined ? [] : [{ id, similarity: round(similarity(code, saved)) }]
+            return saved === undefined ? [] : [{ id, similarity: round(similarityTo(query, saved)) }]
           })
           .filter((found) => found.similarity >= (options.atLeast ?? 0))
           .sort((a, b) => b.similarity - a.similarity)

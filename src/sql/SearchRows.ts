@@ -24,8 +24,18 @@ export const writeSearchRows = (sql: SqlClient, asset: Asset, text: SearchableTe
     yield* sql`
       INSERT INTO search_titles (rowid, name, tags, annotations)
       VALUES (${row.rowid}, ${text.name}, ${joined(text.tags)}, ${joined(text.annotations)})`
-    const tags = [...new Set(text.tags)]
-    if (tags.length > 0) yield* sql`INSERT INTO asset_tags ${sql.insert(tags.map((tag) => ({ asset_id: assetId, tag })))}`
+    // One row per tag, case-insensitively (the first spelling is kept).
+    const tags = [...new Map(text.tags.map((tag) => [tag.toLowerCase(), tag])).values()]
+    if (tags.length > 0) {
+      yield* sql`INSERT INTO asset_tags ${
+        sql.insert(tags.map((tag) => ({
+          asset_id: assetId,
+          tag,
+          pseudo: asset.pseudo === true ? 1 : 0,
+          updated: asset.updated.value
+        })))
+      }`
+    }
     const websites = [...new Set(text.websites)]
     if (websites.length > 0) {
       yield* sql`INSERT INTO asset_websites ${sql.insert(websites.map((url) => ({ asset_id: assetId, url })))}`

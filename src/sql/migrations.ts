@@ -71,8 +71,17 @@ const searchIndex = Effect.gen(function*() {
   // The short fields again on their own: matching there first is cheap, where a column filter on search_text
   // would still read every posting of a common term's trigrams.
   yield* sql`CREATE VIRTUAL TABLE search_titles USING fts5(name, tags, annotations, tokenize = 'trigram')`
-  yield* sql`CREATE TABLE asset_tags (asset_id TEXT NOT NULL, tag TEXT NOT NULL, PRIMARY KEY (asset_id, tag))`
-  yield* sql`CREATE INDEX asset_tags_by_tag ON asset_tags (tag COLLATE NOCASE, asset_id)`
+  // Tags compare case-insensitively. `pseudo` and `updated` are copied here so that a tag search reads one index
+  // range, newest first, however many assets carry the tag.
+  yield* sql`
+    CREATE TABLE asset_tags (
+      asset_id TEXT NOT NULL,
+      tag TEXT NOT NULL COLLATE NOCASE,
+      pseudo INTEGER NOT NULL,
+      updated TEXT NOT NULL,
+      PRIMARY KEY (asset_id, tag)
+    )`
+  yield* sql`CREATE INDEX asset_tags_by_tag ON asset_tags (tag, pseudo, updated)`
   yield* sql`CREATE TABLE asset_websites (asset_id TEXT NOT NULL, url TEXT NOT NULL, PRIMARY KEY (asset_id, url))`
   const live = yield* sql<{ document: string }>`SELECT document FROM assets WHERE deleted IS NULL`
   for (const row of live) {
