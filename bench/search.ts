@@ -27,7 +27,7 @@ const percentile = (values: ReadonlyArray<number>, p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 }
 
-/** What the search index adds to a create: its rows in a transaction, and the in-memory title index. */
+/** What the search index adds to a create: its rows in a transaction, and the in-memory title and facet indexes. */
 const indexingCost = (corpus: ReadonlyArray<CorpusEntry>, dbPath: string) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient
@@ -37,8 +37,8 @@ const indexingCost = (corpus: ReadonlyArray<CorpusEntry>, dbPath: string) =>
       const asset = assetOf(corpus[(i * 37) % corpus.length], new Date())
       const text = searchableText(asset)
       const started = performance.now()
-      yield* sql.withTransaction(search.write(asset, text))
-      search.remember(asset.id, text)
+      const row = yield* sql.withTransaction(search.write(asset, text))
+      search.remember(asset, text, row)
       times.push(performance.now() - started)
     }
     return times

@@ -10,7 +10,10 @@ export class LshIndex {
   private readonly byExact = new Map<string, Set<string>>()
   private readonly byRenamed = new Map<string, Set<string>>()
   /** What removal needs: the hashes and band keys (the signature itself is not kept). */
-  private readonly entries = new Map<string, { readonly exact: string; readonly renamed: string; readonly keys: Array<number> }>()
+  private readonly entries = new Map<
+    string,
+    { readonly exact: string; readonly renamed: string; readonly keys: Array<number> }
+  >()
 
   get size(): number {
     return this.entries.size

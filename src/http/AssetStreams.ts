@@ -45,7 +45,11 @@ export const makeStreamServer = Effect.gen(function*() {
   const limits = yield* StreamConfig
 
   /** Sends the current state, then every change, until the subscriber falls behind or the service stops. */
-  const pump = (kind: StreamKind, write: (frame: string) => Effect.Effect<void, Socket.SocketError>, socket: Buffered) =>
+  const pump = (
+    kind: StreamKind,
+    write: (frame: string) => Effect.Effect<void, Socket.SocketError>,
+    socket: Buffered
+  ) =>
     Effect.scoped(Effect.gen(function*() {
       const changes = yield* hub.subscribe()
       const fallenBehind = Effect.map(Queue.size(changes), (waiting) => waiting > limits.maxBacklog)
@@ -65,7 +69,11 @@ export const makeStreamServer = Effect.gen(function*() {
       } else {
         let after: PagePosition | undefined = undefined
         while (true) {
-          const page: ReadonlyArray<PagePosition & { json: string }> = yield* repository.pageDocuments(kind === "transferables", SNAPSHOT_PAGE, after)
+          const page: ReadonlyArray<PagePosition & { json: string }> = yield* repository.pageDocuments(
+            kind === "transferables",
+            SNAPSHOT_PAGE,
+            after
+          )
           if (page.length > 0) yield* send(assetsSnapshotFrame(page.map((row) => row.json)))
           if (page.length < SNAPSHOT_PAGE) break
           after = page[page.length - 1]
@@ -80,7 +88,9 @@ export const makeStreamServer = Effect.gen(function*() {
   const serve = (kind: StreamKind) =>
     Effect.gen(function*() {
       const request = yield* HttpServerRequest.HttpServerRequest
-      if (request.headers["upgrade"]?.toLowerCase() !== "websocket") return yield* Effect.fail(UpgradeRequired.of(request.url))
+      if (request.headers["upgrade"]?.toLowerCase() !== "websocket") {
+        return yield* Effect.fail(UpgradeRequired.of(request.url))
+      }
       const socket = yield* Effect.orDie(request.upgrade)
       const nodeSocket = NodeHttpServerRequest.toIncomingMessage(request).socket as Buffered
       const write = yield* socket.writer
@@ -100,7 +110,9 @@ export const makeStreamServer = Effect.gen(function*() {
                 Effect.zipRight(Effect.sleep(SLOW_SUBSCRIBER_GRACE)),
                 Effect.zipRight(Effect.sync(() => nodeSocket.destroy()))
               )
-              : Effect.logError("Stream failed", cause).pipe(Effect.zipRight(close(CLOSE_INTERNAL_ERROR, "stream failed")))
+              : Effect.logError("Stream failed", cause).pipe(
+                Effect.zipRight(close(CLOSE_INTERNAL_ERROR, "stream failed"))
+              )
           ),
           Effect.forkScoped
         )

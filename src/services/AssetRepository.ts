@@ -1,7 +1,8 @@
 /**
  * The asset store over `SqlClient`. Each write is one transaction that also keeps the search and similarity
  * indexes current; after it commits, exactly one change is published on the `ChangeHub`. Assets are stored as
- * their encoded wire JSON, with and without content, so reads hand the stored text straight to the client. SQL errors are defects here: a client cannot act on them.
+ * their encoded wire JSON, with and without content, so reads hand the stored text straight to the client. SQL
+ * errors are defects here: a client cannot act on them.
  *
  * Methods use `Effect.fnUntraced`, here and in the other services: a named `Effect.fn` allocates an `Error` and a
  * span on every call, which measurably cut create throughput with no tracer to read the spans.
@@ -64,14 +65,14 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
       const leanDocument = encodeAsset(withoutTransferables(asset))
       const text = searchableText(asset)
       const fp = comparableFingerprint(asset)
-      yield* sql.withTransaction(Effect.zipRight(
+      const row = yield* sql.withTransaction(Effect.zipRight(
         sql`
           INSERT INTO assets (id, name, mechanism, pseudo, created, updated, deleted, document, lean_document)
           VALUES (${asset.id}, ${asset.name ?? null}, ${asset.mechanism}, ${asset.pseudo === true ? 1 : 0},
                   ${asset.created.value}, ${asset.updated.value}, NULL, ${document}, ${leanDocument})`,
-        Effect.zipRight(search.write(asset, text), similar.write(asset, fp))
+        Effect.zipLeft(search.write(asset, text), similar.write(asset, fp))
       )).pipe(Effect.orDie)
-      search.remember(asset.id, text)
+      search.remember(asset, text, row)
       similar.remember(asset.id, fp)
       yield* hub.publish(AssetChange.Created({ asset }))
       return { document, leanDocument }

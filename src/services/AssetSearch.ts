@@ -3,7 +3,8 @@
  * FTS5 trigram index; names, tags and annotations sharing the most trigrams with the query from the in-memory
  * title index), keeps those that contain every term literally or within its allowed edits, and ranks them: exact
  * hits (the whole query literally) first, then by the share of terms found literally, then by a score mixing a
- * fuse.js score over name, tags and annotations with that share. Tag search and filters are SQL. Results are capped; the counts are not.
+ * fuse.js score over name, tags and annotations with that share. Tag search and filters without a query are
+ * bitset arithmetic over the in-memory facet index. Results are capped; the counts are not.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
 import type { Fragment } from "@effect/sql/Statement"
@@ -12,8 +13,9 @@ import Fuse from "fuse.js"
 import type { InvalidRequest } from "../api/Errors.ts"
 import { allowedEdits, queryTerms, substringDistance } from "../domain/FuzzyMatch.ts"
 import type { AssetFilters } from "../domain/Search.ts"
-import { ftsPhrase, makeFilterSql } from "./SearchFilters.ts"
+import { ftsPhrase, makeFacetFilters, makeFilterSql } from "./SearchFilters.ts"
 import { SearchIndex } from "./SearchIndex.ts"
+import { inList } from "../sql/InList.ts"
 
 export interface SearchRequest {
   readonly query?: string | undefined
@@ -52,8 +54,10 @@ export interface SearchResult {
 export const RESULT_LIMIT = 100
 /** Verified hits fuse.js scores: the head of a cheaper order, comfortably more than one answer holds. */
 const FUSE_RANKED = 150
-/** Candidates each index contributes before verification and ranking. */
+/** Candidates each FTS query contributes before verification and ranking. */
 const CANDIDATES = 300
+/** Candidates the title trigram index contributes: the names sharing most trigrams with the query. */
+const TYPO_CANDIDATES = 100
 
 type CandidateRow = {
   rowid: number
@@ -78,15 +82,12 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
         const conditions: Array<Fragment> = []
         if (!request.pseudo) conditions.push(sql.literal("s.pseudo = 0"))
         if (request.space !== undefined) {
-          conditions.push(request.space.length === 0 ? sql.literal("1=0") : sql.in("s.asset_id", request.space))
+          conditions.push(request.space.length === 0 ? sql.literal("1=0") : inList(sql, "s.asset_id", request.space))
         }
         if (request.tags !== undefined && request.tags.length > 0) conditions.push(filterSql.hasTags(request.tags))
         if (request.filters !== undefined) conditions.push(yield* filterSql.filters(request.filters))
         return conditions.length === 0 ? sql.literal("1=1") : sql.and(conditions)
       })
-
-    const count = (where: Fragment) =>
-      Effect.map(sql<{ n: number }>`SELECT count(*) AS n FROM search_rows s WHERE ${where}`, (rows) => rows[0].n)
 
     const ftsIds = (table: "search_text" | "search_titles", expression: string, where: Fragment, limit: number) =>
       Effect.map(
@@ -104,49 +105,23 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
         (rows) => rows[0].n
       )
 
-    /** Every asset in scope, most recently updated first: tag search and filters without a query. */
-    const listing = (where: Fragment, tagged: boolean) =>
+    /**
+     * Tag search and filters without a query: every asset in scope, most recently updated first, from the
+     * in-memory facet bitsets (phrases from the FTS index).
+     */
+    const listing = (request: SearchRequest) =>
       Effect.gen(function*() {
-        const rows = yield* sql<{ id: string }>`
-          SELECT s.asset_id AS id FROM search_rows s WHERE ${where}
-          ORDER BY s.updated DESC, s.asset_id LIMIT ${RESULT_LIMIT}`
-        const total = yield* count(where)
+        const facets = index.facets
+        const filters = makeFacetFilters(sql, facets, request.casing === true)
+        let scope = facets.all(request.pseudo)
+        if (request.space !== undefined) scope = scope.and(facets.rowsOf(request.space))
+        const tagged = request.tags !== undefined && request.tags.length > 0
+        if (tagged) scope = filters.tags(request.tags!, scope)
+        if (request.filters !== undefined) scope = yield* filters.filters(request.filters, scope)
         const match = tagged ? "TAGS" as const : "MULTIPLE" as const
         return {
-          hits: rows.map((row) => ({ id: row.id, exact: true, score: 1, match })),
-          exact: total,
-          suggested: 0
-        } satisfies SearchResult
-      })
-
-    /**
-     * Tag search on its own: read from the tag index, newest first, driven by the rarest of the tags (the others
-     * are checked per row), so that a tag on most of a large library costs one index range, not a scan.
-     */
-    const tagListing = (tags: ReadonlyArray<string>, pseudo: boolean) =>
-      Effect.gen(function*() {
-        const visible = (alias: string) => pseudo ? sql.literal("") : sql.literal(`AND ${alias}.pseudo = 0`)
-        const counted: Array<[string, number]> = []
-        for (const tag of new Set(tags.map((tag) => tag.toLowerCase()))) {
-          const [row] = yield* sql<{ n: number }>`SELECT count(*) AS n FROM asset_tags g WHERE g.tag = ${tag} ${visible("g")}`
-          counted.push([tag, row.n])
-        }
-        counted.sort((a, b) => a[1] - b[1])
-        const [[driver, driverCount], ...others] = counted
-        const alsoTagged = sql.and([
-          sql.literal("1=1"),
-          ...others.map(([tag]) =>
-            sql`EXISTS (SELECT 1 FROM asset_tags o WHERE o.asset_id = g.asset_id AND o.tag = ${tag})`
-          )
-        ])
-        const rows = yield* sql<{ id: string }>`
-          SELECT g.asset_id AS id FROM asset_tags g WHERE g.tag = ${driver} ${visible("g")} AND ${alsoTagged}
-          ORDER BY g.updated DESC LIMIT ${RESULT_LIMIT}`
-        const total = others.length === 0 ? driverCount : (yield* sql<{ n: number }>`
-          SELECT count(*) AS n FROM asset_tags g WHERE g.tag = ${driver} ${visible("g")} AND ${alsoTagged}`)[0].n
-        return {
-          hits: rows.map((row) => ({ id: row.id, exact: true, score: 1, match: "TAGS" as const })),
-          exact: total,
+          hits: facets.newest(scope, RESULT_LIMIT).map((id) => ({ id, exact: true, score: 1, match })),
+          exact: scope.size,
           suggested: 0
         } satisfies SearchResult
       })
@@ -159,15 +134,28 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
         const candidates = new Set<string>()
         /** Candidates the FTS index says contain every term of three letters or more (case-insensitively). */
         const literal = new Set<string>()
+        /** Candidates the FTS index says contain the whole query (case-insensitively): the exact hits. */
+        const phrase = new Set<string>()
+        /** Whether a limited query hit its limit, so that its matches must be counted separately. */
         let literalOverflow = false
+        let phraseOverflow = false
         if (indexed.length > 0) {
           // Matches in names, tags and annotations first: with a common term, those are the ones worth ranking.
           const inTitles = yield* ftsIds("search_titles", allTerms, where, CANDIDATES)
           const anywhere = yield* ftsIds("search_text", allTerms, where, CANDIDATES)
           literalOverflow = inTitles.length === CANDIDATES || anywhere.length === CANDIDATES
           for (const id of [...inTitles, ...anywhere]) literal.add(id)
-          for (const id of literal) candidates.add(id)
-          for (const { id } of index.titleCandidates(query, CANDIDATES)) candidates.add(id)
+          if (terms.length === 1 && indexed.length === 1) {
+            for (const id of literal) phrase.add(id)
+            phraseOverflow = literalOverflow
+          } else if (query.length >= 3) {
+            const exactIds = yield* ftsIds("search_text", ftsPhrase(query), where, CANDIDATES)
+            phraseOverflow = exactIds.length === CANDIDATES
+            for (const id of exactIds) phrase.add(id)
+          }
+          for (const id of [...phrase, ...literal]) candidates.add(id)
+          // Typo candidates matter only while literal matches are few; past the limit they could not rank.
+          if (!literalOverflow) for (const { id } of index.titleCandidates(query, TYPO_CANDIDATES)) candidates.add(id)
         } else {
           for (const id of index.titlesContaining(query, CANDIDATES)) candidates.add(id)
         }
@@ -177,17 +165,18 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
         const rows = yield* sql<CandidateRow>`
           SELECT s.rowid, s.asset_id AS id, t.name, t.tags, t.annotations, s.updated
           FROM search_rows s JOIN search_titles t ON t.rowid = s.rowid
-          WHERE ${sql.in("s.asset_id", [...candidates])} AND ${where}`
-        const needsCode = rows.filter((row) => !decidableWithoutCode(row, terms, query, casing, literal.has(row.id)))
+          WHERE ${inList(sql, "s.asset_id", [...candidates])} AND ${where}`
+        const known = (row: CandidateRow): IndexKnowledge => ({ allTerms: literal.has(row.id), whole: phrase.has(row.id) })
+        const needsCode = rows.filter((row) => !decidableWithoutCode(row, terms, casing, known(row)))
         if (needsCode.length > 0) {
           const code = yield* sql<{ rowid: number; content: string }>`
-            SELECT rowid, content FROM search_text WHERE ${sql.in("rowid", needsCode.map((row) => row.rowid))}`
+            SELECT rowid, content FROM search_text WHERE ${inList(sql, "rowid", needsCode.map((row) => row.rowid))}`
           const byRow = new Map(code.map((row) => [row.rowid, row.content]))
           for (const row of needsCode) row.content = byRow.get(row.rowid) ?? ""
         }
 
         const verified = rows.flatMap((row) => {
-          const found = verify(row, terms, query, casing, literal.has(row.id))
+          const found = verify(row, terms, query, casing, known(row))
           return found === undefined ? [] : [{ row, ...found }]
         })
         // A cheap order first (exact, share of literal terms, a hit in the name, recency); fuse.js, the costly
@@ -224,14 +213,19 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
 
         let exact = hits.filter((hit) => hit.exact).length
         let total = hits.length
-        if (literalOverflow) {
-          // More literal matches exist than were ranked: count them in SQL (plus the fuzzy-only hits ranked here).
-          const fuzzyOnly = verified.filter((hit) => hit.literalShare < 1).length
-          total = (yield* ftsCount(allTerms, where)) + fuzzyOnly
-          if (query.trim().length >= 3) exact = Math.max(exact, yield* ftsCount(ftsPhrase(query.trim()), where))
+        // More matches exist than were ranked: count them in the index (the typo-only hits, if any, are left out
+        // of the count then; they could not have ranked).
+        if (literalOverflow) total = Math.max(total, yield* ftsCount(allTerms, where))
+        if (phraseOverflow) {
+          exact = Math.max(exact, terms.length === 1 ? total : yield* ftsCount(ftsPhrase(query), where))
         }
         return {
-          hits: ranked.slice(0, RESULT_LIMIT).map(({ id, exact, score, match }): SearchHit => ({ id, exact, score, match })),
+          hits: ranked.slice(0, RESULT_LIMIT).map(({ id, exact, score, match }): SearchHit => ({
+            id,
+            exact,
+            score,
+            match
+          })),
           exact,
           suggested: Math.max(0, total - exact)
         } satisfies SearchResult
@@ -240,14 +234,8 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
     const search = (request: SearchRequest): Effect.Effect<SearchResult, InvalidRequest> =>
       Effect.gen(function*() {
         const query = request.query?.trim() ?? ""
-        const tagsOnly = query.length === 0 && request.filters === undefined && request.space === undefined
-        if (tagsOnly && request.tags !== undefined && request.tags.length > 0) {
-          return yield* tagListing(request.tags, request.pseudo)
-        }
-        const where = yield* scope(request)
-        return query.length === 0
-          ? yield* listing(where, request.tags !== undefined && request.tags.length > 0)
-          : yield* fuzzy(query, where, request.casing === true)
+        if (query.length === 0) return yield* listing(request)
+        return yield* fuzzy(query, yield* scope(request), request.casing === true)
       }).pipe(Effect.catchTag("SqlError", Effect.die))
 
     /** The stored JSON of the hits' assets, by id. */
@@ -256,7 +244,7 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
         ? Effect.succeed(new Map<string, string>())
         : sql<{ id: string; json: string }>`
             SELECT id, ${sql.literal(transferables ? "document" : "lean_document")} AS json FROM assets
-            WHERE ${sql.in("id", ids)}`.pipe(
+            WHERE ${inList(sql, "id", ids)}`.pipe(
           Effect.map((rows) => new Map(rows.map((row) => [row.id, row.json]))),
           Effect.orDie
         )
@@ -270,7 +258,10 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
           const json = docs.get(hit.id)
           return json === undefined
             ? []
-            : [`{"identifier":"${hit.id}","exact":${hit.exact},"score":${hit.score},"match":"${hit.match}","asset":${json}}`]
+            : [
+              `{"identifier":"${hit.id}","exact":${hit.exact},"score":${hit.score},` +
+              `"match":"${hit.match}","asset":${json}}`
+            ]
         })
         return `{"iterable":[${items.join(",")}],"exact":${result.exact},"suggested":${result.suggested}}`
       })
@@ -288,25 +279,28 @@ const occurs = (needle: string, text: string, edits: number): "literal" | "fuzzy
 
 const lowered = (text: string, casing: boolean) => casing ? text : text.toLowerCase()
 
+/** What the FTS index already said of a candidate: every indexed term is in it, the whole query is in it. */
+interface IndexKnowledge {
+  readonly allTerms: boolean
+  readonly whole: boolean
+}
+
 /**
- * Whether `verify` can judge a candidate from its names, tags and annotations alone: when every term is found
- * there, or is known to be in the code from the FTS index (which is case-insensitive, so not with `casing`), and
- * whether the hit is exact is settled too.
+ * Whether `verify` can judge a candidate without its code: when every term is found in its names, tags and
+ * annotations or is known from the FTS index (which is case-insensitive, so not with `casing`, and knows nothing
+ * of words under three letters).
  */
 const decidableWithoutCode = (
   row: CandidateRow,
   terms: ReadonlyArray<string>,
-  query: string,
   casing: boolean,
-  literalInIndex: boolean
+  known: IndexKnowledge
 ) => {
-  const titles = TITLE_FIELDS.map((field) => lowered(row[field], casing))
-  const inTitles = (text: string) => titles.some((title) => title.includes(text))
-  // Whether several words stand together in the code (an exact hit) only the code can say.
-  if (!inTitles(lowered(query, casing)) && literalInIndex) return !casing && terms.length === 1 && terms[0].length >= 3
+  if (casing) return false
+  const titles = TITLE_FIELDS.map((field) => row[field].toLowerCase())
   return terms.every((term) =>
-    (literalInIndex && !casing && term.length >= 3) ||
-    titles.some((title) => occurs(lowered(term, casing), title, allowedEdits(term)) !== "none")
+    (known.allTerms && term.length >= 3) ||
+    titles.some((title) => occurs(term.toLowerCase(), title, allowedEdits(term)) !== "none")
   )
 }
 
@@ -315,15 +309,15 @@ const decidableWithoutCode = (
  * share of terms found literally, and the fields that matched. A term found nowhere literally may still match a
  * name, tag or annotation within its allowed edits; code matches literally only (typos are looked for where people
  * type words, and an edit-distance scan of every candidate's code would cost more than the rest of the search).
- * `literalInIndex`: the FTS index found every term of three letters or more in this asset; when its code was not
- * loaded, that is what says a term missing from the titles is in the code.
+ * `known`: what the FTS index found in this asset; when its code was not loaded, that is what says a term missing
+ * from the titles is in the code, and whether the whole query is.
  */
 const verify = (
   row: CandidateRow,
   terms: ReadonlyArray<string>,
   query: string,
   casing: boolean,
-  literalInIndex: boolean
+  known: IndexKnowledge
 ) => {
   const titles = TITLE_FIELDS.map((field) => lowered(row[field], casing))
   const code = row.content === undefined ? undefined : lowered(row.content, casing)
@@ -335,7 +329,7 @@ const verify = (
     for (const field of literalTitles) fields.add(field)
     // Without the code loaded, the index vouches for a term the titles lack (and says nothing about the others).
     const inCode = code === undefined
-      ? literalTitles.length === 0 && literalInIndex && !casing && term.length >= 3
+      ? literalTitles.length === 0 && known.allTerms && !casing && term.length >= 3
       : code.includes(needle)
     if (inCode) fields.add("content")
     if (literalTitles.length > 0 || inCode) {
@@ -348,7 +342,6 @@ const verify = (
     fields.add(TITLE_FIELDS[near])
   }
   const whole = lowered(query, casing)
-  const exact = titles.some((title) => title.includes(whole)) ||
-    (code === undefined ? literalInIndex && terms.length === 1 && !casing : code.includes(whole))
+  const exact = titles.some((title) => title.includes(whole)) || (code === undefined ? known.whole : code.includes(whole))
   return { exact, literalShare: literal / terms.length, fields }
 }

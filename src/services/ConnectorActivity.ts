@@ -10,7 +10,12 @@ import type { Application } from "../domain/Application.ts"
 import type { Asset } from "../domain/Asset.ts"
 import { isTrivial } from "../domain/CodeFingerprint.ts"
 import { AssetId } from "../domain/Common.ts"
-import type { Reaction, SeededConnectorAsset, SeededConnectorCreation, SeededConnectorTracking } from "../domain/Connector.ts"
+import type {
+  Reaction,
+  SeededConnectorAsset,
+  SeededConnectorCreation,
+  SeededConnectorTracking
+} from "../domain/Connector.ts"
 import { seedCode } from "../domain/SeedCode.ts"
 import { timestamp } from "../domain/Timestamps.ts"
 import { AssetCreator } from "./AssetCreator.ts"
@@ -51,7 +56,17 @@ const interactedWith = (asset: Asset, field: ScoreField | undefined): Asset => {
   }
 }
 
-const TRACKED_KINDS = ["asset", "format", "interaction", "keyboard", "session", "assets", "ml", "adoption", "conversation"] as const
+const TRACKED_KINDS = [
+  "asset",
+  "format",
+  "interaction",
+  "keyboard",
+  "session",
+  "assets",
+  "ml",
+  "adoption",
+  "conversation"
+] as const
 
 export class ConnectorActivity extends Effect.Service<ConnectorActivity>()("ConnectorActivity", {
   effect: Effect.gen(function*() {
@@ -64,7 +79,9 @@ export class ConnectorActivity extends Effect.Service<ConnectorActivity>()("Conn
     const intention = (application: Application, seed: SeededConnectorAsset) => {
       const code = seedCode(seed)
       return code.trim() === ""
-        ? Effect.fail(new InvalidRequest({ message: "An intention needs code: format.fragment or format.file", path: ["format"] }))
+        ? Effect.fail(
+          new InvalidRequest({ message: "An intention needs code: format.fragment or format.file", path: ["format"] })
+        )
         : intentions.add(application.id, seed, code)
     }
 
@@ -138,7 +155,8 @@ export class ConnectorActivity extends Effect.Service<ConnectorActivity>()("Conn
           : Option.none<AssetId>()
         if (Option.isSome(assetId)) {
           // Fails with 404 or 410 before anything is stored about an asset that is not there.
-          yield* repository.recordInteraction(assetId.value, (asset) => interactedWith(asset, scoreOfEvent(event ?? "")))
+          const raised = scoreOfEvent(event ?? "")
+          yield* repository.recordInteraction(assetId.value, (asset) => interactedWith(asset, raised))
         }
         yield* sql`
           INSERT INTO tracking_events (application_id, kind, event, asset_id, created, body)

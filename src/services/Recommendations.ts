@@ -11,6 +11,7 @@ import { durationSeconds } from "../domain/IsoDuration.ts"
 import type { SeededAssetsRecommendation } from "../domain/Recommendation.ts"
 import { searchableText } from "../domain/SearchableText.ts"
 import { SimilarityIndex } from "./SimilarityIndex.ts"
+import { inList } from "../sql/InList.ts"
 
 /** Assets a related or recommended answer holds at most. */
 export const ANSWER_LIMIT = 20
@@ -32,9 +33,9 @@ export class Recommendations extends Effect.Service<Recommendations>()("Recommen
         ? Effect.succeed(new Map<string, Facets>())
         : Effect.gen(function*() {
           const rows = yield* sql<{ id: string; classification: string | null }>`
-            SELECT asset_id AS id, classification FROM search_rows WHERE ${sql.in("asset_id", ids)} AND pseudo = 0`
+            SELECT asset_id AS id, classification FROM search_rows WHERE ${inList(sql, "asset_id", ids)} AND pseudo = 0`
           const tags = yield* sql<{ asset_id: string; tag: string }>`
-            SELECT asset_id, lower(tag) AS tag FROM asset_tags WHERE ${sql.in("asset_id", ids)}`
+            SELECT asset_id, lower(tag) AS tag FROM asset_tags WHERE ${inList(sql, "asset_id", ids)}`
           return new Map(rows.map((row) => [row.id, {
             language: row.classification,
             tags: new Set(tags.filter((t) => t.asset_id === row.id).map((t) => t.tag))
@@ -86,7 +87,9 @@ export class Recommendations extends Effect.Service<Recommendations>()("Recommen
         const exclude = new Set(weighted.map(({ input }) => input.id))
         const total = new Map<string, number>()
         for (const { input, weight } of weighted) {
-          for (const { id, score } of yield* relatedTo(input, exclude)) total.set(id, (total.get(id) ?? 0) + weight * score)
+          for (const { id, score } of yield* relatedTo(input, exclude)) {
+            total.set(id, (total.get(id) ?? 0) + weight * score)
+          }
         }
         return [...total].sort((a, b) => b[1] - a[1]).slice(0, ANSWER_LIMIT).map(([id]) => id)
       })
@@ -95,7 +98,7 @@ export class Recommendations extends Effect.Service<Recommendations>()("Recommen
       ids.length === 0
         ? Effect.succeed("{\"iterable\":[]}")
         : Effect.map(
-          sql<{ id: string; document: string }>`SELECT id, document FROM assets WHERE ${sql.in("id", ids)}`,
+          sql<{ id: string; document: string }>`SELECT id, document FROM assets WHERE ${inList(sql, "id", ids)}`,
           (rows) => {
             const byId = new Map(rows.map((row) => [row.id, row.document]))
             return `{"iterable":[${ids.flatMap((id) => byId.get(id) ?? []).join(",")}]}`
@@ -113,7 +116,8 @@ export class Recommendations extends Effect.Service<Recommendations>()("Recommen
         const interactions = request.interactions.iterable
         if (assets.length !== interactions.length) {
           return yield* Effect.fail(new InvalidRequest({
-            message: `assets and interactions are index-paired: ${assets.length} assets, ${interactions.length} interactions`,
+            message: `assets and interactions are index-paired: ${assets.length} assets, ` +
+              `${interactions.length} interactions`,
             path: ["interactions", "iterable"]
           }))
         }

@@ -9,6 +9,7 @@ import type { Asset } from "../domain/Asset.ts"
 import { type CodeFingerprint, fingerprintOf, prepare, similarityTo } from "../domain/CodeFingerprint.ts"
 import { LshIndex } from "../domain/LshIndex.ts"
 import { decodeSignature, deleteSimilarityRows, writeSimilarityRows } from "../sql/SimilarityRows.ts"
+import { inList } from "../sql/InList.ts"
 
 /** Candidates scored exactly per lookup. */
 const CANDIDATES = 40
@@ -23,7 +24,8 @@ export class SimilarityIndex extends Effect.Service<SimilarityIndex>()("Similari
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient
     const lsh = new LshIndex()
-    const rows = yield* sql<{ asset_id: string; exact: string; renamed: string; signature: string; token_count: number }>`
+    type SignatureRow = { asset_id: string; exact: string; renamed: string; signature: string; token_count: number }
+    const rows = yield* sql<SignatureRow>`
       SELECT asset_id, exact, renamed, signature, token_count FROM similarity_signatures`.pipe(Effect.orDie)
     for (const row of rows) {
       lsh.add(row.asset_id, {
@@ -41,7 +43,7 @@ export class SimilarityIndex extends Effect.Service<SimilarityIndex>()("Similari
         : Effect.map(
           sql<{ id: string; content: string }>`
             SELECT s.asset_id AS id, t.content FROM search_rows s JOIN search_text t ON t.rowid = s.rowid
-            WHERE ${sql.in("s.asset_id", ids)}`,
+            WHERE ${inList(sql, "s.asset_id", ids)}`,
           (found) => new Map(found.map((row) => [row.id, row.content]))
         ).pipe(Effect.orDie)
 

@@ -40,6 +40,7 @@ export const writeSearchRows = (sql: SqlClient, asset: Asset, text: SearchableTe
     if (websites.length > 0) {
       yield* sql`INSERT INTO asset_websites ${sql.insert(websites.map((url) => ({ asset_id: assetId, url })))}`
     }
+    return row.rowid
   })
 
 export const deleteSearchRows = (sql: SqlClient, assetId: string) =>
