@@ -74,8 +74,7 @@ export class SimilarityIndex extends Effect.Service<SimilarityIndex>()("Similari
       },
       forget: (assetId: string) => lsh.remove(assetId),
       closest,
-      codeOf,
-      size: () => lsh.size
+      codeOf
     } as const
   })
 }) {}
