@@ -163,6 +163,9 @@ export const similarityTo = (query: PreparedCode, saved: string): number => {
 
 export const similarity = (query: string, saved: string): number => similarityTo(prepare(query), saved)
 
+/** Enough code to be worth saving unprompted: a line of real work (20 tokens) or more. */
+export const isSubstantial = (code: string): boolean => tokenize(code).length >= 20
+
 /** Too little to save or to compare: blank, a few tokens, a single identifier or member path (`a.b.c`). */
 export const isTrivial = (code: string): boolean => {
   const tokens = tokenize(code)

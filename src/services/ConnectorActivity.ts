@@ -8,7 +8,7 @@ import { Effect, Option } from "effect"
 import { InvalidRequest } from "../api/Errors.ts"
 import type { Application } from "../domain/Application.ts"
 import type { Asset } from "../domain/Asset.ts"
-import { isTrivial } from "../domain/CodeFingerprint.ts"
+import { isSubstantial, isTrivial } from "../domain/CodeFingerprint.ts"
 import { AssetId } from "../domain/Common.ts"
 import type {
   Reaction,
@@ -92,8 +92,9 @@ export class ConnectorActivity extends Effect.Service<ConnectorActivity>()("Conn
         const trivial = isTrivial(code)
         const compared = trivial ? [] : yield* similar.closest(code, { limit: COMPARED })
         const reuse = compared.filter((found) => found.similarity >= REUSE_MATCH)
+        // New code is worth saving when it is substantial, or when the application said it intended this code.
         const intended = !trivial && intentions.bestMatch(application.id, code) >= INTENTION_MATCH
-        const save = !trivial && reuse.length === 0
+        const save = reuse.length === 0 && !trivial && (isSubstantial(code) || intended)
         const documents = new Map<string, string>()
         for (const found of compared) {
           const json = yield* Effect.option(repository.getDocument(AssetId.make(found.id), true))
@@ -103,7 +104,7 @@ export class ConnectorActivity extends Effect.Service<ConnectorActivity>()("Conn
           `{"iterable":[${list.flatMap((found) => documents.get(found.id) ?? []).join(",")}]}`
         const distribution = Object.fromEntries(compared.map((found) => [found.id, found.similarity]))
         return `{"reuse":{"suggested":${reuse.length > 0},"assets":${assetsJson(reuse)}},` +
-          `"save":{"suggested":${save || (intended && reuse.length === 0)}},` +
+          `"save":{"suggested":${save}},` +
           `"target":{"seed":${JSON.stringify(creation)},"vector":${compared[0]?.similarity ?? 0}},` +
           `"assets":${assetsJson(compared)},"distribution":${JSON.stringify(distribution)}}`
       })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import {
   fingerprint,
+  isSubstantial,
   isTrivial,
   minHash,
   renameIdentifiers,
@@ -62,6 +63,9 @@ describe("CodeFingerprint", () => {
   it("calls blank, tiny and single-word input trivial", () => {
     for (const trivial of ["", "  \n ", "counter", "x = 1", "a.b.c.d.e"]) expect(isTrivial(trivial)).toBe(true)
     expect(isTrivial(CODE)).toBe(false)
+    expect(isTrivial("total = sum(order.amount)")).toBe(false)
+    expect(isSubstantial("total = sum(order.amount)")).toBe(false)
+    expect(isSubstantial(CODE)).toBe(true)
   })
 })
 
