@@ -16,7 +16,8 @@ import { ServicesLive } from "../src/http/Server.ts"
 import { SearchIndex } from "../src/services/SearchIndex.ts"
 import { sqlLayer } from "../src/sql/SqlLive.ts"
 import { startService } from "../test/e2e/ServiceProcess.ts"
-import { assetOf, loadCorpus } from "./corpusLoader.ts"
+import { codeAsset } from "../test/unit/TestAssets.ts"
+import { loadCorpus } from "./corpusLoader.ts"
 import { type CorpusEntry, searchCorpus } from "./searchCorpus.ts"
 
 const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number)
@@ -34,7 +35,7 @@ const indexingCost = (corpus: ReadonlyArray<CorpusEntry>, dbPath: string) =>
     const search = yield* SearchIndex
     const times: Array<number> = []
     for (let i = 0; i < 500; i++) {
-      const asset = assetOf(corpus[(i * 37) % corpus.length], new Date())
+      const asset = codeAsset(corpus[(i * 37) % corpus.length])
       const text = searchableText(asset)
       const started = performance.now()
       const row = yield* sql.withTransaction(search.write(asset, text))

@@ -14,7 +14,8 @@ import { join } from "node:path"
 import { RESERVED_WORDS } from "../src/domain/CodeFingerprint.ts"
 import { realCodeFunctions } from "../test/corpus/RealCode.ts"
 import { startService } from "../test/e2e/ServiceProcess.ts"
-import { loadCorpus, type Snippet } from "./corpusLoader.ts"
+import type { CodeSnippet } from "../test/unit/TestAssets.ts"
+import { loadCorpus } from "./corpusLoader.ts"
 import { searchCorpus } from "./searchCorpus.ts"
 
 const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number).filter((n) => n > 0)
@@ -54,10 +55,18 @@ const fragment = (code: string) => {
   return lines.slice(start, start + size).join("\n")
 }
 
+/** The id of an application connected to the service, for the connector paths. */
+const connectApplication = async (baseUrl: string): Promise<string> =>
+  (await (await fetch(`${baseUrl}/connect`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ application: { name: "VS_CODE", version: "1", platform: "LINUX" } })
+  })).json()).application.id
+
 const main = async () => {
   const functions = realCodeFunctions()
   const step = Math.floor(functions.length / SAVED)
-  const saved: Array<Snippet> = Array.from({ length: SAVED }, (_, i) => functions[i * step])
+  const saved: Array<CodeSnippet> = Array.from({ length: SAVED }, (_, i) => functions[i * step])
   const savedSet = new Set(saved)
   const neverSaved = functions.filter((fn) => !savedSet.has(fn)).filter((_, i) => i % 50 === 7).slice(0, QUERIES)
   const queried = Array.from({ length: QUERIES }, (_, i) => i * Math.floor(SAVED / QUERIES))
@@ -70,11 +79,7 @@ const main = async () => {
     const ids = await loadCorpus(saved, join(dir, "accuracy.db"))
     const service = await startService(join(dir, "accuracy.db"))
     try {
-      const app = (await (await fetch(`${service.baseUrl}/connect`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ application: { name: "VS_CODE", version: "1", platform: "LINUX" } })
-      })).json()).application.id
+      const app = await connectApplication(service.baseUrl)
       const suggest = async (code: string) =>
         (await fetch(`${service.baseUrl}/${app}/suggestion`, {
           method: "POST",
@@ -115,11 +120,7 @@ const main = async () => {
       console.log(`${size}: loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`)
       const service = await startService(dbPath)
       try {
-        const app = (await (await fetch(`${service.baseUrl}/connect`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ application: { name: "VS_CODE", version: "1", platform: "LINUX" } })
-        })).json()).application.id
+        const app = await connectApplication(service.baseUrl)
         const time = async (path: string, body: unknown) => {
           const t = performance.now()
           const response = await fetch(`${service.baseUrl}${path}`, {

@@ -2,42 +2,18 @@ import { describe, expect, it } from "@effect/vitest"
 import { Migrator } from "@effect/sql"
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect, Layer } from "effect"
-import { randomUUID } from "node:crypto"
-import { buildAsset } from "../../src/domain/AssetBuilder.ts"
-import { ApplicationId, AssetId, FormatId } from "../../src/domain/Common.ts"
-import { timestamp } from "../../src/domain/Timestamps.ts"
 import { ServicesLive } from "../../src/http/Server.ts"
 import { AssetSearch } from "../../src/services/AssetSearch.ts"
 import { migrate, migrationSteps } from "../../src/sql/migrations.ts"
 import { SqliteClient } from "@effect/sql-sqlite-node"
+import { codeAsset } from "./TestAssets.ts"
 
 describe("migrations", () => {
   it.live("0002 indexes for search the assets a database stored before it existed", () =>
     Effect.gen(function*() {
       const sql = yield* SqlClient
       yield* Migrator.make({})({ loader: Migrator.fromRecord({ "0001_initial": migrationSteps["0001_initial"] }) })
-      const asset = buildAsset({
-        name: "legacy snippet",
-        application: {
-          id: ApplicationId.make(randomUUID()),
-          name: "VS_CODE",
-          version: "1",
-          platform: "LINUX",
-          onboarded: false,
-          privacy: "OPEN"
-        },
-        classification: { generic: "CODE", specific: "py" },
-        byteLength: 20,
-        fragment: { string: { raw: "def legacyFunction(): pass" } },
-        metadata: { tags: [{ text: "old" }] },
-        pseudo: false
-      }, {
-        assetId: AssetId.make(randomUUID()),
-        formatId: FormatId.make(randomUUID()),
-        nextId: randomUUID,
-        creator: randomUUID(),
-        now: timestamp(new Date())
-      })
+      const asset = codeAsset({ code: "def legacyFunction(): pass", ext: "py", name: "legacy snippet", tags: ["old"] })
       const json = JSON.stringify(asset)
       yield* sql`INSERT INTO assets (id, name, mechanism, pseudo, created, updated, deleted, document, lean_document)
         VALUES (${asset.id}, ${asset.name!}, 'MANUAL', 0, ${asset.created.value}, ${asset.updated.value}, NULL,

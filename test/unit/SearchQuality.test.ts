@@ -6,26 +6,14 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { readFileSync } from "node:fs"
-import { randomUUID } from "node:crypto"
-import { buildAsset } from "../../src/domain/AssetBuilder.ts"
-import { ApplicationId, AssetId, FormatId } from "../../src/domain/Common.ts"
-import { timestamp } from "../../src/domain/Timestamps.ts"
 import { AssetRepository } from "../../src/services/AssetRepository.ts"
 import { AssetSearch } from "../../src/services/AssetSearch.ts"
+import { codeAsset } from "./TestAssets.ts"
 import { inMemoryServices } from "./TestLayers.ts"
 
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), "utf8"))
 const corpus: Array<{ name: string; ext: string; code: string }> = fixture("search-corpus.json").entries
 const queries: Array<{ kind: string; query: string; first?: number; none?: true }> = fixture("search-queries.json").queries
-
-const application = {
-  id: ApplicationId.make("55555555-5555-4555-8555-555555555555"),
-  name: "VS_CODE" as const,
-  version: "1",
-  platform: "LINUX" as const,
-  onboarded: false,
-  privacy: "OPEN" as const
-}
 
 describe("search quality on real code", () => {
   it.live("returns the right function first for every fixture query, and nothing for made-up words", () =>
@@ -34,21 +22,7 @@ describe("search quality on real code", () => {
       const search = yield* AssetSearch
       const ids: Array<string> = []
       for (const entry of corpus) {
-        const asset = buildAsset({
-          name: entry.name,
-          application,
-          classification: { generic: "CODE", specific: entry.ext },
-          byteLength: entry.code.length,
-          fragment: { string: { raw: entry.code } },
-          metadata: {},
-          pseudo: false
-        }, {
-          assetId: AssetId.make(randomUUID()),
-          formatId: FormatId.make(randomUUID()),
-          nextId: randomUUID,
-          creator: "44444444-4444-4444-8444-444444444444",
-          now: timestamp(new Date())
-        })
+        const asset = codeAsset(entry)
         yield* repository.create(asset)
         ids.push(asset.id)
       }

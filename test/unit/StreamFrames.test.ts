@@ -1,6 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { buildAsset, markDeleted } from "../../src/domain/AssetBuilder.ts"
-import { ApplicationId, AssetId, FormatId } from "../../src/domain/Common.ts"
+import { markDeleted } from "../../src/domain/AssetBuilder.ts"
 import { timestamp } from "../../src/domain/Timestamps.ts"
 import {
   assetsSnapshotFrame,
@@ -9,30 +8,9 @@ import {
   isStreamed
 } from "../../src/http/StreamFrames.ts"
 import { AssetChange } from "../../src/services/ChangeHub.ts"
+import { codeAsset } from "./TestAssets.ts"
 
-const asset = (pseudo = false) =>
-  buildAsset({
-    name: "x",
-    application: {
-      id: ApplicationId.make("55555555-5555-4555-8555-555555555555"),
-      name: "VS_CODE",
-      version: "1",
-      platform: "LINUX",
-      onboarded: false,
-      privacy: "OPEN"
-    },
-    classification: { generic: "CODE", specific: "js" },
-    byteLength: 9,
-    fragment: { string: { raw: "const x=1" } },
-    metadata: {},
-    pseudo
-  }, {
-    assetId: AssetId.make("11111111-1111-4111-8111-111111111111"),
-    formatId: FormatId.make("22222222-2222-4222-8222-222222222222"),
-    nextId: () => "33333333-3333-4333-8333-333333333333",
-    creator: "44444444-4444-4444-8444-444444444444",
-    now: timestamp(new Date(0))
-  })
+const asset = (pseudo = false) => codeAsset({ code: "const x=1", ext: "js", name: "x", pseudo })
 
 describe("StreamFrames", () => {
   it("identifier frames: the snapshot lists ids; a change names its id, a deletion says so", () => {
