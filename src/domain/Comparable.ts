@@ -3,10 +3,10 @@
  */
 import type { Asset } from "./Asset.ts"
 import { type CodeFingerprint, fingerprint, isTrivial } from "./CodeFingerprint.ts"
-import { searchableText } from "./SearchableText.ts"
+import type { SearchableText } from "./SearchableText.ts"
 
-export const comparableFingerprint = (asset: Asset): CodeFingerprint | undefined => {
+export const comparableFingerprint = (asset: Asset, text: SearchableText): CodeFingerprint | undefined => {
   if (asset.pseudo === true) return undefined
-  const code = searchableText(asset).content
+  const code = text.content
   return isTrivial(code) ? undefined : fingerprint(code)
 }

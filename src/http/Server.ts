@@ -28,7 +28,8 @@ import { WellKnownHttpLive } from "./WellKnownHttp.ts"
 
 /** The stores, indexes and sessions. */
 const StorageLive = Layer.mergeAll(
-  Layer.merge(AssetRepository.Default, AssetSearch.Default).pipe(
+  AssetSearch.Default.pipe(
+    Layer.provideMerge(AssetRepository.Default),
     Layer.provideMerge(Layer.merge(SearchIndex.Default, SimilarityIndex.Default))
   ),
   SeedPreprocessor.Default,

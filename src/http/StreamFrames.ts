@@ -3,6 +3,7 @@
  * connection (hundreds of clients must not mean hundreds of `JSON.stringify` calls per change).
  */
 import { withoutTransferables } from "../domain/AssetBuilder.ts"
+import { iterableJson } from "../domain/WireJson.ts"
 import type { AssetChange } from "../services/ChangeHub.ts"
 
 /** `/assets/stream/identifiers` sends ids; the other two send assets, without or with their content. */
@@ -10,11 +11,10 @@ export type StreamKind = "identifiers" | "assets" | "transferables"
 
 /** The first frame of the identifier stream: every current id, as `StreamedIdentifiers`. */
 export const identifiersSnapshotFrame = (ids: ReadonlyArray<string>): string =>
-  `{"iterable":[${ids.map((id) => `{"asset":{"id":${JSON.stringify(id)}}}`).join(",")}]}`
+  iterableJson(ids.map((id) => `{"asset":{"id":${JSON.stringify(id)}}}`))
 
 /** A page of the asset streams' current state, as `Assets`, from stored asset JSON. */
-export const assetsSnapshotFrame = (documents: ReadonlyArray<string>): string =>
-  `{"iterable":[${documents.join(",")}]}`
+export const assetsSnapshotFrame = (documents: ReadonlyArray<string>): string => iterableJson(documents)
 
 const cache = new WeakMap<AssetChange, Partial<Record<StreamKind, string>>>()
 

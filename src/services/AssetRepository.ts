@@ -16,6 +16,7 @@ import { AssetId } from "../domain/Common.ts"
 import { comparableFingerprint } from "../domain/Comparable.ts"
 import { searchableText } from "../domain/SearchableText.ts"
 import { timestamp } from "../domain/Timestamps.ts"
+import { inList } from "../sql/InList.ts"
 import { AssetChange, ChangeHub } from "./ChangeHub.ts"
 import { SearchIndex } from "./SearchIndex.ts"
 import { SimilarityIndex } from "./SimilarityIndex.ts"
@@ -64,7 +65,7 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
       const document = encodeAsset(asset)
       const leanDocument = encodeAsset(withoutTransferables(asset))
       const text = searchableText(asset)
-      const fp = comparableFingerprint(asset)
+      const fp = comparableFingerprint(asset, text)
       const row = yield* sql.withTransaction(Effect.zipRight(
         sql`
           INSERT INTO assets (id, name, mechanism, pseudo, created, updated, deleted, document, lean_document)
@@ -139,6 +140,17 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
       return changed
     })
 
+    /** The stored JSON of the live assets among `ids`, by id (absent, deleted: left out). */
+    const documentsOf = (ids: ReadonlyArray<string>, transferables: boolean) =>
+      ids.length === 0
+        ? Effect.succeed(new Map<string, string>())
+        : sql<{ id: string; json: string }>`
+            SELECT id, ${sql.literal(transferables ? "document" : "lean_document")} AS json FROM assets
+            WHERE ${inList(sql, "id", ids)} AND deleted IS NULL`.pipe(
+          Effect.map((rows) => new Map(rows.map((row) => [row.id, row.json]))),
+          Effect.orDie
+        )
+
     /** The asset a format belongs to. */
     const assetOfFormat = (formatId: string) =>
       Effect.map(
@@ -179,6 +191,7 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
       create,
       findDocument,
       getDocument,
+      documentsOf,
       get,
       delete: remove,
       recordInteraction,

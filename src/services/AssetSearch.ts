@@ -14,6 +14,7 @@ import type { InvalidRequest } from "../api/Errors.ts"
 import { allowedEdits, queryTerms, substringDistance } from "../domain/FuzzyMatch.ts"
 import type { AssetFilters } from "../domain/Search.ts"
 import { ftsPhrase, makeFacetFilters, makeFilterSql } from "./SearchFilters.ts"
+import { AssetRepository } from "./AssetRepository.ts"
 import { SearchIndex } from "./SearchIndex.ts"
 import { inList } from "../sql/InList.ts"
 
@@ -74,6 +75,7 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient
     const index = yield* SearchIndex
+    const repository = yield* AssetRepository
 
     /** The assets a search may return at all, as a condition over `search_rows s` (which holds live assets only). */
     const scope = (request: SearchRequest): Effect.Effect<Fragment, InvalidRequest> =>
@@ -238,22 +240,11 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
         return yield* fuzzy(query, yield* scope(request), request.casing === true)
       }).pipe(Effect.catchTag("SqlError", Effect.die))
 
-    /** The stored JSON of the hits' assets, by id. */
-    const documents = (ids: ReadonlyArray<string>, transferables: boolean) =>
-      ids.length === 0
-        ? Effect.succeed(new Map<string, string>())
-        : sql<{ id: string; json: string }>`
-            SELECT id, ${sql.literal(transferables ? "document" : "lean_document")} AS json FROM assets
-            WHERE ${inList(sql, "id", ids)}`.pipe(
-          Effect.map((rows) => new Map(rows.map((row) => [row.id, row.json]))),
-          Effect.orDie
-        )
-
     /** `SearchedAssets` as JSON text, each hit with its stored asset. */
     const searchedAssetsJson = (request: SearchRequest) =>
       Effect.gen(function*() {
         const result = yield* search(request)
-        const docs = yield* documents(result.hits.map((hit) => hit.id), request.transferables)
+        const docs = yield* repository.documentsOf(result.hits.map((hit) => hit.id), request.transferables)
         const items = result.hits.flatMap((hit) => {
           const json = docs.get(hit.id)
           return json === undefined

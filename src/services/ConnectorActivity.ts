@@ -18,6 +18,7 @@ import type {
 } from "../domain/Connector.ts"
 import { seedCode } from "../domain/SeedCode.ts"
 import { timestamp } from "../domain/Timestamps.ts"
+import { iterableJson } from "../domain/WireJson.ts"
 import { AssetCreator } from "./AssetCreator.ts"
 import { AssetRepository } from "./AssetRepository.ts"
 import { INTENTION_MATCH, Intentions } from "./Intentions.ts"
@@ -95,13 +96,9 @@ export class ConnectorActivity extends Effect.Service<ConnectorActivity>()("Conn
         // New code is worth saving when it is substantial, or when the application said it intended this code.
         const intended = !trivial && intentions.bestMatch(application.id, code) >= INTENTION_MATCH
         const save = reuse.length === 0 && !trivial && (isSubstantial(code) || intended)
-        const documents = new Map<string, string>()
-        for (const found of compared) {
-          const json = yield* Effect.option(repository.getDocument(AssetId.make(found.id), true))
-          if (Option.isSome(json)) documents.set(found.id, json.value)
-        }
+        const documents = yield* repository.documentsOf(compared.map((found) => found.id), true)
         const assetsJson = (list: ReadonlyArray<{ id: string }>) =>
-          `{"iterable":[${list.flatMap((found) => documents.get(found.id) ?? []).join(",")}]}`
+          iterableJson(list.flatMap((found) => documents.get(found.id) ?? []))
         const distribution = Object.fromEntries(compared.map((found) => [found.id, found.similarity]))
         return `{"reuse":{"suggested":${reuse.length > 0},"assets":${assetsJson(reuse)}},` +
           `"save":{"suggested":${save}},` +

@@ -10,6 +10,8 @@ import type { Asset } from "../domain/Asset.ts"
 import { durationSeconds } from "../domain/IsoDuration.ts"
 import type { SeededAssetsRecommendation } from "../domain/Recommendation.ts"
 import { searchableText } from "../domain/SearchableText.ts"
+import { iterableJson } from "../domain/WireJson.ts"
+import { AssetRepository } from "./AssetRepository.ts"
 import { SimilarityIndex } from "./SimilarityIndex.ts"
 import { inList } from "../sql/InList.ts"
 
@@ -27,6 +29,7 @@ export class Recommendations extends Effect.Service<Recommendations>()("Recommen
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient
     const similar = yield* SimilarityIndex
+    const repository = yield* AssetRepository
 
     const facetsOf = (ids: ReadonlyArray<string>) =>
       ids.length === 0
@@ -94,16 +97,9 @@ export class Recommendations extends Effect.Service<Recommendations>()("Recommen
         return [...total].sort((a, b) => b[1] - a[1]).slice(0, ANSWER_LIMIT).map(([id]) => id)
       })
 
+    /** `Assets` as JSON text, in the order of `ids`. */
     const documents = (ids: ReadonlyArray<string>) =>
-      ids.length === 0
-        ? Effect.succeed("{\"iterable\":[]}")
-        : Effect.map(
-          sql<{ id: string; document: string }>`SELECT id, document FROM assets WHERE ${inList(sql, "id", ids)}`,
-          (rows) => {
-            const byId = new Map(rows.map((row) => [row.id, row.document]))
-            return `{"iterable":[${ids.flatMap((id) => byId.get(id) ?? []).join(",")}]}`
-          }
-        ).pipe(Effect.orDie)
+      Effect.map(repository.documentsOf(ids, true), (byId) => iterableJson(ids.flatMap((id) => byId.get(id) ?? [])))
 
     /** `Assets` as JSON text: assets related to the inputs, best first. */
     const related = (inputs: ReadonlyArray<Asset>) =>

@@ -129,7 +129,7 @@ const connector = Effect.gen(function*() {
   const assets = yield* sql<{ document: string; deleted: string | null }>`SELECT document, deleted FROM assets`
   for (const row of assets) {
     const asset = JSON.parse(row.document) as Asset
-    yield* writeSimilarityRows(sql, asset, row.deleted === null ? comparableFingerprint(asset) : undefined)
+    yield* writeSimilarityRows(sql, asset, row.deleted === null ? comparableFingerprint(asset, searchableText(asset)) : undefined)
   }
 })
 
