@@ -53,3 +53,44 @@ export const getWithBody = (baseUrl: string, path: string, body: unknown) =>
     req.on("error", reject)
     req.end(text)
   })
+
+/**
+ * A request with headers `fetch` will not send (`Host`, a browser's `Origin`), optionally with a chunked body.
+ * Resolves with the status and text, or with status 0 and the error when the service closed the connection.
+ */
+export const rawRequest = (
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: string | Buffer; chunked?: boolean } = {}
+) =>
+  new Promise<{ status: number; headers: Record<string, unknown>; text: string; json: any; error?: string }>(
+    (resolve) => {
+      const body = options.body
+      const headers: Record<string, string> = { ...options.headers }
+      if (body !== undefined && options.chunked !== true) headers["content-length"] = String(Buffer.byteLength(body))
+      if (body !== undefined) headers["content-type"] ??= "application/json"
+      const req = request(`${baseUrl}${path}`, { method, headers }, (res) => {
+        let text = ""
+        res.on("data", (chunk) => (text += chunk))
+        res.on("end", () => {
+          let json: unknown = undefined
+          try {
+            json = JSON.parse(text)
+          } catch {
+            // not JSON
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json })
+        })
+        res.on("error", (error) => resolve({ status: 0, headers: {}, text: "", json: undefined, error: String(error) }))
+      })
+      req.on("error", (error) => resolve({ status: 0, headers: {}, text: "", json: undefined, error: String(error) }))
+      if (body === undefined) req.end()
+      else if (options.chunked === true) {
+        // Several writes without a length: Node sends them chunked.
+        const size = 64 * 1024
+        for (let offset = 0; offset < body.length; offset += size) req.write(body.slice(offset, offset + size))
+        req.end()
+      } else req.end(body)
+    }
+  )

@@ -1,0 +1,81 @@
+/**
+ * The checks every request passes before any operation sees it (WebSocket upgrades included):
+ * - `Host` a loopback name and `Origin` absent or allowed (`OriginPolicy`), else 403;
+ * - a body no larger than `MAX_BODY_BYTES`: a declared `Content-Length` over it is refused with 413 before a byte
+ *   is read, and a chunked body stops being read once it passes the limit;
+ * - a body nesting at most `MAX_JSON_DEPTH` levels, else 400.
+ * CORS headers (and preflight answers) go to allowed origins only.
+ */
+import {
+  HttpIncomingMessage,
+  HttpLayerRouter,
+  HttpMiddleware,
+  HttpServerError,
+  HttpServerRequest,
+  HttpServerResponse
+} from "@effect/platform"
+import { Effect, Layer, Option } from "effect"
+import { GuardConfig, ServiceConfig } from "../config.ts"
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "./JsonNesting.ts"
+import { jsonError } from "./JsonResponses.ts"
+import { makeOriginPolicy, splitList } from "./OriginPolicy.ts"
+
+/** The platform's own message when a body passes its size limit mid-stream. */
+const isBodyOverLimit = (error: unknown): boolean =>
+  HttpServerError.isServerError(error) && error._tag === "RequestError" && error.cause instanceof Error &&
+  error.cause.message === "maxBytes exceeded"
+
+const bodyTooLarge = (maxBodyBytes: number) =>
+  jsonError(413, "BodyTooLarge", `The request body is larger than the service accepts (${maxBodyBytes} bytes)`, {
+    maxBytes: maxBodyBytes
+  }).pipe(
+    // The rest of the body is not wanted, so the connection is not reused.
+    HttpServerResponse.setHeader("connection", "close")
+  )
+
+const hasBody = (request: HttpServerRequest.HttpServerRequest): boolean => {
+  const length = request.headers["content-length"]
+  return request.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0")
+}
+
+export const RequestGuardLive = Layer.unwrapEffect(Effect.gen(function*() {
+  const { host } = yield* ServiceConfig
+  const guard = yield* GuardConfig
+  const policy = makeOriginPolicy({
+    listenHost: host,
+    allowedHosts: splitList(guard.allowedHosts),
+    allowedOrigins: splitList(guard.allowedOrigins)
+  })
+  const maxBodySize = Option.some(guard.maxBodyBytes)
+  const cors = HttpMiddleware.cors({ allowedOrigins: policy.isAllowedOrigin, maxAge: 600 })
+
+  const guarded = <E, R>(
+    app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
+  ): Effect.Effect<HttpServerResponse.HttpServerResponse, E, R | HttpServerRequest.HttpServerRequest> =>
+    Effect.gen(function*() {
+      const request = yield* HttpServerRequest.HttpServerRequest
+      const hostHeader = request.headers["host"]
+      if (hostHeader !== undefined && !policy.isAllowedHost(hostHeader)) {
+        return jsonError(403, "HostNotAllowed", `Host ${hostHeader} is not a loopback name; this service is local`)
+      }
+      const origin = request.headers["origin"]
+      if (origin !== undefined && !policy.isAllowedOrigin(origin)) {
+        return jsonError(403, "OriginNotAllowed", `Origin ${origin} is not allowed (see ALLOWED_ORIGINS)`)
+      }
+      const declared = Number(request.headers["content-length"] ?? 0)
+      if (declared > guard.maxBodyBytes) return bodyTooLarge(guard.maxBodyBytes)
+      if (hasBody(request)) {
+        // Read (and cached for the handler) here, so that the limit and the depth are checked in one place.
+        const text = yield* Effect.either(request.text)
+        if (text._tag === "Left") {
+          if (isBodyOverLimit(text.left)) return bodyTooLarge(guard.maxBodyBytes)
+        } else if (nestsDeeperThan(text.right, MAX_JSON_DEPTH)) {
+          return jsonError(400, "BodyTooDeep", `The request body nests deeper than ${MAX_JSON_DEPTH} levels`)
+        }
+      }
+      // Local tools send no Origin and need no CORS headers.
+      return yield* (origin === undefined ? app : cors(app))
+    }).pipe(HttpIncomingMessage.withMaxBodySize(maxBodySize))
+
+  return HttpLayerRouter.middleware(guarded, { global: true })
+}))
