@@ -22,6 +22,23 @@ export const StreamConfig = Config.all({
   maxBufferedBytes: Config.integer("STREAM_MAX_BUFFERED_BYTES").pipe(Config.withDefault(4 * 1024 * 1024))
 })
 
+/**
+ * What the service lets in: the largest request body, extra `Host` names and `Origin`s (see `OriginPolicy`), and
+ * how long a shutdown waits for requests in flight before closing their connections.
+ */
+export const GuardConfig = Config.all({
+  maxBodyBytes: Config.integer("MAX_BODY_BYTES").pipe(
+    Config.withDefault(10 * 1024 * 1024),
+    Config.validate({ message: "MAX_BODY_BYTES must be a positive number of bytes", validation: (n) => n > 0 })
+  ),
+  allowedHosts: Config.string("ALLOWED_HOSTS").pipe(Config.withDefault("")),
+  allowedOrigins: Config.string("ALLOWED_ORIGINS").pipe(Config.withDefault(""))
+})
+
+export const ShutdownConfig = Config.all({
+  graceMillis: Config.integer("SHUTDOWN_GRACE_MS").pipe(Config.withDefault(10_000))
+})
+
 /** At `LOG_LEVEL=debug` (or finer) every request is logged and traced; otherwise neither, for throughput. */
 export const isDebug = (config: ServiceConfig): boolean => LogLevel.lessThanEqual(config.logLevel, LogLevel.Debug)
 

@@ -1,12 +1,15 @@
 /**
  * The entry point on Node and Deno: configuration, database, services and the HTTP server, launched as one layer.
+ * SIGTERM and SIGINT stop it gracefully (exit code 0); a start-up that cannot succeed says why in one line and
+ * exits with the code `StartupError` documents.
  */
 import { HttpServer } from "@effect/platform"
 import { NodeRuntime } from "@effect/platform-node"
-import { Effect, Layer, Logger } from "effect"
+import { Cause, ConfigError, Effect, Exit, Layer, Logger } from "effect"
 import { isDebug, ServiceConfig } from "./config.ts"
-import { HttpAppLive, NodeServerLive, ServicesLive, StreamsShutdownLive } from "./http/Server.ts"
+import { GracefulShutdownLive, HttpAppLive, NodeServerLive, ServicesLive } from "./http/Server.ts"
 import { SqlLive } from "./sql/SqlLive.ts"
+import { ExitCode, StartupError } from "./StartupError.ts"
 
 /** One line at start-up: where the service listens and which database it opened. */
 const StartupLog = Layer.effectDiscard(Effect.gen(function*() {
@@ -18,13 +21,14 @@ const StartupLog = Layer.effectDiscard(Effect.gen(function*() {
   yield* Effect.logInfo(`Listening on ${address}, database ${config.dbPath}`)
 }))
 
-const Main = Layer.mergeAll(StreamsShutdownLive, StartupLog).pipe(
+const Main = Layer.mergeAll(GracefulShutdownLive, StartupLog).pipe(
   Layer.provide(HttpAppLive),
   Layer.provide(NodeServerLive),
   Layer.provide(ServicesLive),
   Layer.provide(SqlLive)
 )
 
+/** Runs until interrupted; answers the exit code of a failed start-up. */
 const program = Effect.gen(function*() {
   const config = yield* ServiceConfig
   // Spans are only useful with an exporter; none is configured, so they are created only when debugging.
@@ -32,6 +36,24 @@ const program = Effect.gen(function*() {
     Logger.withMinimumLogLevel(config.logLevel),
     Effect.withTracerEnabled(isDebug(config))
   )
-})
+}).pipe(
+  Effect.catchIf(ConfigError.isConfigError, (error) =>
+    Effect.fail(
+      new StartupError({ message: `Invalid configuration: ${String(error)}`, exitCode: ExitCode.configuration })
+    )),
+  Effect.catchTag("StartupError", (error) => Effect.as(Effect.logError(error.message), error.exitCode)),
+  Effect.catchAllDefect((defect) =>
+    Effect.as(Effect.logError("Start-up failed unexpectedly", Cause.die(defect)), ExitCode.unexpected)
+  )
+)
 
-NodeRuntime.runMain(program)
+NodeRuntime.runMain(program, {
+  teardown: (exit, onExit) =>
+    onExit(
+      Exit.isSuccess(exit)
+        ? (typeof exit.value === "number" ? exit.value : 0)
+        : Cause.isInterruptedOnly(exit.cause)
+        ? 0
+        : ExitCode.unexpected
+    )
+})

@@ -4,10 +4,10 @@
  */
 import { HttpApiScalar, HttpLayerRouter, HttpMiddleware } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
-import { Effect, Layer } from "effect"
-import { createServer } from "node:http"
+import { Context, Effect, Layer } from "effect"
+import { createServer, type Server } from "node:http"
 import { Api } from "../api/Api.ts"
-import { isDebug, ServiceConfig } from "../config.ts"
+import { isDebug, ServiceConfig, ShutdownConfig } from "../config.ts"
 import { AssetCreator } from "../services/AssetCreator.ts"
 import { ConnectorActivity } from "../services/ConnectorActivity.ts"
 import { Intentions } from "../services/Intentions.ts"
@@ -21,9 +21,11 @@ import { SearchIndex } from "../services/SearchIndex.ts"
 import { SimilarityIndex } from "../services/SimilarityIndex.ts"
 import { SeedPreprocessor } from "../services/SeedPreprocessor.ts"
 import { StreamConnections } from "../services/StreamConnections.ts"
+import { ExitCode, messagesOf, StartupError } from "../StartupError.ts"
 import { AssetsHttpLive } from "./AssetsHttp.ts"
 import { ConnectorHttpLive } from "./ConnectorHttp.ts"
 import { ErrorResponsesLive } from "./ErrorResponses.ts"
+import { RequestGuardLive } from "./RequestGuard.ts"
 import { WellKnownHttpLive } from "./WellKnownHttp.ts"
 
 /** The stores, indexes and sessions. */
@@ -50,7 +52,7 @@ const ApiRoutes = HttpLayerRouter.addHttpApi(Api, { openapiPath: "/openapi.json"
 
 const DocsRoute = HttpApiScalar.layerHttpLayerRouter({ api: Api, path: "/docs" })
 
-export const AllRoutes = Layer.mergeAll(ApiRoutes, DocsRoute, ErrorResponsesLive)
+export const AllRoutes = Layer.mergeAll(ApiRoutes, DocsRoute, ErrorResponsesLive, RequestGuardLive)
 
 /**
  * Serves the routes on the `HttpServer` it is given. Request logging and request spans are for debugging: the span
@@ -64,16 +66,56 @@ export const HttpAppLive = Layer.unwrapEffect(Effect.gen(function*() {
   )
 }))
 
+/** The Node server under the `HttpServer`, kept so that shutdown can stop it accepting and drain it. */
+export class NodeServer extends Context.Tag("NodeServer")<NodeServer, Server>() {}
+
 /** A Node `http` server on `HOST`:`PORT` (Deno runs it through its `node:http`). */
-export const NodeServerLive = Layer.unwrapEffect(Effect.map(
-  ServiceConfig,
-  (config) => NodeHttpServer.layer(createServer, { port: config.port, host: config.host })
-))
+export const NodeServerLive = Layer.unwrapEffect(Effect.map(ServiceConfig, (config) => {
+  const server = createServer()
+  return NodeHttpServer.layer(() => server, { port: config.port, host: config.host }).pipe(
+    Layer.merge(Layer.succeed(NodeServer, server)),
+    Layer.mapError((error) => listenProblem(config, error))
+  )
+}))
+
+const listenProblem = (config: ServiceConfig, error: unknown) => {
+  const text = messagesOf(error)
+  const reason = /EADDRINUSE/.test(text)
+    ? "the port is in use (another instance of this service?); set PORT to another one"
+    : /EACCES|EPERM/.test(text)
+    ? "permission denied; use a port above 1024"
+    : /EADDRNOTAVAIL|ENOTFOUND/.test(text)
+    ? "no such address on this machine; check HOST"
+    : text
+  return new StartupError({ message: `Cannot listen on ${config.host}:${config.port}: ${reason}`, exitCode: ExitCode.listen })
+}
 
 /**
- * Closes the WebSocket streams (1001) before the server stops: acquired after the server, so released before it.
+ * A graceful stop on SIGTERM or SIGINT, before the server layer and the database are released:
+ * stop accepting connections, close the WebSocket streams (1001), let requests in flight finish (keep-alive
+ * connections are closed as soon as they are idle), and after `SHUTDOWN_GRACE_MS` close whatever is left.
+ * Acquired after the server, so released before it; the database closes only after this returns.
  */
-export const StreamsShutdownLive = Layer.scopedDiscard(Effect.gen(function*() {
+export const GracefulShutdownLive = Layer.scopedDiscard(Effect.gen(function*() {
+  const server = yield* NodeServer
   const connections = yield* StreamConnections
-  yield* Effect.addFinalizer(() => connections.closeAll(2_000))
+  const { graceMillis } = yield* ShutdownConfig
+  // Finalizers run uninterruptibly, so the waits below are polls with a deadline rather than races and timeouts.
+  yield* Effect.addFinalizer(() =>
+    Effect.gen(function*() {
+      yield* Effect.logInfo("Shutting down: finishing requests in flight")
+      let stopped = !server.listening
+      if (!stopped) server.close(() => (stopped = true))
+      yield* connections.closeAll(Math.min(2_000, graceMillis))
+      const deadline = Date.now() + graceMillis
+      while (!stopped && Date.now() < deadline) {
+        server.closeIdleConnections?.()
+        yield* Effect.sleep("20 millis")
+      }
+      if (!stopped) {
+        yield* Effect.logWarning(`Requests still open after ${graceMillis} ms were cut off`)
+        server.closeAllConnections?.()
+      }
+    })
+  )
 }))

@@ -2,7 +2,7 @@
  * The open WebSocket connections, as a count and a shutdown signal: at shutdown every stream closes with 1001
  * ("going away") before the server stops, so clients know to reconnect rather than seeing a dropped connection.
  */
-import { Deferred, Effect, Schedule } from "effect"
+import { Deferred, Effect } from "effect"
 
 export class StreamConnections extends Effect.Service<StreamConnections>()("StreamConnections", {
   effect: Effect.gen(function*() {
@@ -14,18 +14,16 @@ export class StreamConnections extends Effect.Service<StreamConnections>()("Stre
       openCount: (): number => open,
       /** Completes when the service starts shutting down. */
       closing: Deferred.await(closing),
-      /** Tells every connection to close, then waits (at most `grace`) until they have. */
+      /**
+       * Tells every connection to close, then waits (at most `grace`) until they have. Polled against a deadline
+       * rather than timed out, since shutdown finalizers cannot be interrupted.
+       */
       closeAll: (graceMillis: number) =>
-        Deferred.succeed(closing, undefined).pipe(
-          Effect.zipRight(
-            Effect.repeat(Effect.sync(() => open), {
-              schedule: Schedule.spaced("10 millis"),
-              until: (count) => count === 0
-            })
-          ),
-          Effect.timeout(graceMillis),
-          Effect.ignore
-        )
+        Effect.gen(function*() {
+          yield* Deferred.succeed(closing, undefined)
+          const deadline = Date.now() + graceMillis
+          while (open > 0 && Date.now() < deadline) yield* Effect.sleep("10 millis")
+        })
     } as const
   })
 }) {}

@@ -1,13 +1,15 @@
 /**
- * The `SqlClient` of the running runtime, opened on `DB_PATH`, tuned and migrated. On Node it is
+ * The `SqlClient` of the running runtime, opened on `DB_PATH`, tuned, checked writable and migrated. On Node it is
  * `@effect/sql-sqlite-node` (better-sqlite3); on Deno, our client over `node:sqlite`. Both are imported on demand
- * so that neither runtime loads the other's driver.
+ * so that neither runtime loads the other's driver. A database that cannot be used fails start-up with a
+ * `StartupError` saying why (locked, not a database, cannot be opened), not a stack trace.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
-import { Effect, Layer } from "effect"
+import { Cause, Effect, Exit, Layer } from "effect"
 import { mkdirSync } from "node:fs"
 import { dirname } from "node:path"
 import { ServiceConfig } from "../config.ts"
+import { ExitCode, messagesOf, StartupError } from "../StartupError.ts"
 import { migrate } from "./migrations.ts"
 
 const isDeno = "Deno" in globalThis
@@ -29,16 +31,62 @@ const tune = Effect.gen(function*() {
   yield* sql`PRAGMA foreign_keys = ON`
 })
 
-/** A tuned, migrated client on `filename`; tests use it with `:memory:`. */
-export const sqlLayer = (filename: string): Layer.Layer<SqlClient> => {
-  const ready = Layer.effectDiscard(Effect.orDie(Effect.zipRight(tune, migrate)))
-  return Layer.provideMerge(ready, driverLayer(filename)).pipe(Layer.orDie)
+/** Takes and releases the write lock, so that a database another process holds fails now, not on the first save. */
+const checkWritable = Effect.gen(function*() {
+  const sql = yield* SqlClient
+  yield* sql.unsafe("BEGIN IMMEDIATE")
+  yield* sql.unsafe("ROLLBACK")
+})
+
+/** What SQLite's error says about the file, in words a user can act on. */
+const databaseProblem = (filename: string, error: unknown): string => {
+  const text = messagesOf(error)
+  const reason = /SQLITE_BUSY|SQLITE_LOCKED|database is locked/i.test(text)
+    ? "it is locked by another process (another instance of this service, or a tool holding a write transaction)"
+    : /SQLITE_NOTADB|not a database/i.test(text)
+    ? "the file is not a SQLite database"
+    : /SQLITE_CORRUPT|malformed/i.test(text)
+    ? "the database file is corrupt"
+    : /SQLITE_READONLY|readonly|read-only/i.test(text)
+    ? "the file or its folder is read-only"
+    : /SQLITE_CANTOPEN|unable to open|SQLITE_PERM|SQLITE_AUTH|permission/i.test(text)
+    ? "the file cannot be opened (is it a folder, or unreadable?)"
+    : text
+  return `Cannot use the database ${filename}: ${reason}. Set DB_PATH to another file or fix this one.`
 }
+
+/** A tuned, checked, migrated client on `filename`, or a `StartupError` saying why the file cannot be used. */
+export const openDatabase = (filename: string): Layer.Layer<SqlClient, StartupError> => {
+  const ready = Layer.effectDiscard(Effect.zipRight(Effect.zipRight(tune, checkWritable), migrate))
+  return Layer.provideMerge(ready, driverLayer(filename)).pipe(
+    Layer.catchAllCause((cause) =>
+      Layer.fail(new StartupError({ message: databaseProblem(filename, Cause.squash(cause)), exitCode: ExitCode.database }))
+    )
+  )
+}
+
+/** For tests and benchmarks, where a database that cannot be opened is a bug. */
+export const sqlLayer = (filename: string): Layer.Layer<SqlClient> => openDatabase(filename).pipe(Layer.orDie)
+
+/**
+ * Says so in the log once the database has been closed at shutdown (its layer is released before this one); not
+ * when start-up failed, where it may never have opened.
+ */
+const ClosedLog = Layer.scopedDiscard(Effect.addFinalizer((exit) =>
+  Exit.isSuccess(exit) || Cause.isInterruptedOnly(exit.cause) ? Effect.logInfo("Database closed") : Effect.void
+))
 
 export const SqlLive = Layer.unwrapEffect(Effect.gen(function*() {
   const { dbPath } = yield* ServiceConfig
   if (dbPath !== ":memory:") {
-    yield* Effect.sync(() => mkdirSync(dirname(dbPath), { recursive: true }))
+    yield* Effect.try({
+      try: () => mkdirSync(dirname(dbPath), { recursive: true }),
+      catch: (error) =>
+        new StartupError({
+          message: `Cannot create the folder of the database ${dbPath}: ${messagesOf(error)}`,
+          exitCode: ExitCode.database
+        })
+    })
   }
-  return sqlLayer(dbPath)
+  return openDatabase(dbPath).pipe(Layer.provideMerge(ClosedLog))
 }))

@@ -26,6 +26,14 @@ export interface RunningService {
   /** SIGTERM, then SIGKILL if it has not exited within 10 s. */
   readonly stop: () => Promise<void>
   readonly kill: () => Promise<void>
+  /** Sends SIGTERM and returns at once; `exited` tells when and how the process ended. */
+  readonly terminate: () => void
+  readonly exited: Promise<number | null>
+}
+
+export interface FinishedProcess {
+  readonly code: number | null
+  readonly output: string
 }
 
 const command = (): [string, Array<string>] =>
@@ -51,6 +59,21 @@ const waitForHealth = async (baseUrl: string, child: ChildProcess, output: () =>
 export const startService = (dbPath: string, env: Record<string, string> = {}): Promise<RunningService> => {
   const [file, args] = command()
   return startProcess(file, args, dbPath, env)
+}
+
+/** Starts the service expecting it to fail to start: resolves with its exit code and output once it exits. */
+export const runUntilExit = async (dbPath: string, env: Record<string, string> = {}): Promise<FinishedProcess> => {
+  const [file, args] = command()
+  const port = await freePort()
+  const child = spawn(file, args, {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DB_PATH: dbPath, ...env },
+    stdio: ["ignore", "pipe", "pipe"]
+  })
+  let output = ""
+  child.stdout?.on("data", (chunk) => (output += chunk))
+  child.stderr?.on("data", (chunk) => (output += chunk))
+  const [code] = await once(child, "exit")
+  return { code, output }
 }
 
 export const startProcess = async (
@@ -80,6 +103,16 @@ export const startProcess = async (
       await exited
     }
   }
+  const exited = once(child, "exit").then(([code]) => code as number | null)
   await waitForHealth(baseUrl, child, () => log)
-  return { baseUrl, output: () => log, stop: () => signal("SIGTERM"), kill: () => signal("SIGKILL") }
+  return {
+    baseUrl,
+    output: () => log,
+    stop: () => signal("SIGTERM"),
+    kill: () => signal("SIGKILL"),
+    terminate: () => {
+      if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, "SIGTERM")
+    },
+    exited
+  }
 }

@@ -1,0 +1,190 @@
+/**
+ * End to end: start-up that cannot succeed says why and exits with a documented code; SIGTERM finishes the
+ * request in flight, refuses new connections and closes the database; SIGKILL in the middle of concurrent creates
+ * loses no acknowledged asset and leaves nothing half-written, round after round on the same file.
+ */
+import { afterAll, describe, expect, it } from "vitest"
+import Database from "better-sqlite3"
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { request } from "node:http"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { call, codeSeed } from "./Http.ts"
+import { runtime, runUntilExit, startService } from "./ServiceProcess.ts"
+
+const dir = mkdtempSync(join(tmpdir(), "assets-lifecycle-"))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+/** A clear one-line reason and the exit code, not a stack trace. */
+const expectStartupFailure = (finished: { code: number | null; output: string }, code: number, reason: RegExp) => {
+  expect(finished.code, finished.output).toBe(code)
+  expect(finished.output).toMatch(reason)
+  expect(finished.output).not.toMatch(/^\s+at /m)
+}
+
+describe(`start-up failures (${runtime})`, () => {
+  it("a DB_PATH that is a folder, or a file that is not a database: exit code 3 and the reason", async () => {
+    const folder = join(dir, "folder.db")
+    mkdirSync(folder)
+    expectStartupFailure(await runUntilExit(folder), 3, /Cannot use the database .*folder\.db: the file cannot be opened/)
+    const junk = join(dir, "junk.db")
+    writeFileSync(junk, Buffer.from("This is a text file, not SQLite. ".repeat(200)))
+    expectStartupFailure(await runUntilExit(junk), 3, /junk\.db: the file is not a SQLite database/)
+    const underFile = join(dir, "junk.db", "assets.db")
+    expectStartupFailure(await runUntilExit(underFile), 3, /Cannot create the folder of the database/)
+  })
+
+  it("a database another process holds a write lock on: exit code 3 after the lock wait", async () => {
+    const path = join(dir, "locked.db")
+    const holder = new Database(path)
+    holder.pragma("journal_mode = WAL")
+    holder.exec("CREATE TABLE held (x)")
+    holder.exec("BEGIN IMMEDIATE")
+    try {
+      expectStartupFailure(await runUntilExit(path), 3, /locked\.db: it is locked by another process/)
+    } finally {
+      holder.exec("ROLLBACK")
+      holder.close()
+    }
+  })
+
+  it("invalid configuration exits with 2, a port in use with 4", async () => {
+    expectStartupFailure(
+      await runUntilExit(join(dir, "config.db"), { MAX_BODY_BYTES: "ten megabytes" }),
+      2,
+      /Invalid configuration: .*MAX_BODY_BYTES/
+    )
+    const running = await startService(join(dir, "port.db"))
+    try {
+      const port = new URL(running.baseUrl).port
+      expectStartupFailure(await runUntilExit(join(dir, "port2.db"), { PORT: port }), 4, /port is in use/)
+    } finally {
+      await running.stop()
+    }
+  })
+})
+
+describe(`graceful shutdown (${runtime})`, () => {
+  it("on SIGTERM refuses new connections, finishes the request in flight, closes the database and exits 0", async () => {
+    const dbPath = join(dir, "graceful.db")
+    const service = await startService(dbPath)
+    const body = JSON.stringify(codeSeed("export const inFlight = (request: Request) => request.url.length * 2\n"))
+    const half = Math.floor(body.length / 2)
+    // A create whose body is half sent when the signal arrives.
+    const answer = new Promise<{ status: number; json: any }>((resolve, reject) => {
+      const req = request(`${service.baseUrl}/assets/create`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) }
+      }, (res) => {
+        let text = ""
+        res.on("data", (chunk) => (text += chunk))
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) }))
+      })
+      req.on("error", reject)
+      req.write(body.slice(0, half))
+      setTimeout(() => {
+        service.terminate()
+        setTimeout(() => req.end(body.slice(half)), 1_000)
+      }, 300)
+    })
+    await new Promise((resolve) => setTimeout(resolve, 800))
+    await expect(fetch(`${service.baseUrl}/.well-known/health`)).rejects.toThrow()
+    const created = await answer
+    expect(created.status).toBe(200)
+    expect(await service.exited).toBe(0)
+    expect(service.output()).toContain("Shutting down")
+    expect(service.output()).toContain("Database closed")
+    // Closed cleanly: the write-ahead log was checkpointed into the database and removed.
+    expect(existsSync(`${dbPath}-wal`) ? statSync(`${dbPath}-wal`).size : 0).toBe(0)
+
+    const again = await startService(dbPath)
+    try {
+      expect((await call(again.baseUrl, "GET", `/assets/${created.json.id}`)).status).toBe(200)
+    } finally {
+      await again.stop()
+    }
+  })
+})
+
+/** Every live asset has its search row, full-text rows and fingerprint: the transaction wrote all or nothing. */
+const halfWritten = (db: Database.Database) => ({
+  integrity: db.pragma("integrity_check", { simple: true }),
+  withoutSearchRow: db.prepare(
+    "SELECT count(*) AS n FROM assets a WHERE deleted IS NULL AND NOT EXISTS (SELECT 1 FROM search_rows s WHERE s.asset_id = a.id)"
+  ).get(),
+  withoutFingerprint: db.prepare(
+    "SELECT count(*) AS n FROM assets a WHERE deleted IS NULL AND NOT EXISTS (SELECT 1 FROM similarity_signatures f WHERE f.asset_id = a.id)"
+  ).get(),
+  searchRowsWithoutAsset: db.prepare(
+    "SELECT count(*) AS n FROM search_rows s WHERE NOT EXISTS (SELECT 1 FROM assets a WHERE a.id = s.asset_id AND a.deleted IS NULL)"
+  ).get(),
+  textRowsMismatch: db.prepare(
+    "SELECT (SELECT count(*) FROM search_text) - (SELECT count(*) FROM search_rows) AS n"
+  ).get()
+})
+
+describe(`crash safety (${runtime})`, () => {
+  it("SIGKILL during concurrent creates loses no acknowledged asset, five rounds on one file", async () => {
+    const dbPath = join(dir, "crash.db")
+    const acknowledged = new Map<string, string>()
+    let cutOff = 0
+    const ROUNDS = 5
+    for (let round = 0; round < ROUNDS; round++) {
+      const service = await startService(dbPath)
+      // Everything acknowledged in earlier rounds is there, with its content.
+      const ids = new Set((await call(service.baseUrl, "GET", "/assets/identifiers")).json.iterable.map((r: any) => r.id))
+      for (const id of acknowledged.keys()) expect(ids.has(id), `round ${round}: ${id}`).toBe(true)
+
+      let killed = false
+      const worker = async (w: number) => {
+        for (let n = 0; !killed; n++) {
+          const raw = `export function round${round}Worker${w}Step${n}(value: number) {\n  return value * ${n + 1} + ${w}\n}\n`
+          try {
+            const answer = await call(service.baseUrl, "POST", "/assets/create?transferables=false", codeSeed(raw))
+            if (answer.status === 200) acknowledged.set(answer.json.id, raw)
+          } catch {
+            cutOff++ // in flight when the process died
+            return
+          }
+        }
+      }
+      const workers = Array.from({ length: 6 }, (_, w) => worker(w))
+      // Kill at a different moment each round, while creates are in flight.
+      await new Promise((resolve) => setTimeout(resolve, 400 + round * 150))
+      killed = true
+      await service.kill()
+      await Promise.all(workers)
+
+      const db = new Database(dbPath)
+      try {
+        expect(halfWritten(db)).toEqual({
+          integrity: "ok",
+          withoutSearchRow: { n: 0 },
+          withoutFingerprint: { n: 0 },
+          searchRowsWithoutAsset: { n: 0 },
+          textRowsMismatch: { n: 0 }
+        })
+      } finally {
+        db.close()
+      }
+    }
+
+    const service = await startService(dbPath)
+    try {
+      expect(acknowledged.size).toBeGreaterThan(ROUNDS * 6)
+      expect(cutOff, "requests in flight at the kills").toBeGreaterThan(0)
+      for (const [id, raw] of acknowledged) {
+        const answer = await call(service.baseUrl, "GET", `/assets/${id}`)
+        expect(answer.status, id).toBe(200)
+        expect(answer.json.formats.iterable[0].fragment.string.raw).toBe(raw)
+      }
+      // Searchable after the crashes, not only readable.
+      const [someId, someRaw] = [...acknowledged][0]!
+      const name = /function (\w+)/.exec(someRaw)![1]!
+      const search = await call(service.baseUrl, "GET", `/assets/search?query=${name}&transferables=false`)
+      expect(search.json.iterable.map((r: any) => r.identifier)).toContain(someId)
+    } finally {
+      await service.stop()
+    }
+  })
+})
