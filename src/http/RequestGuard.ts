@@ -3,6 +3,7 @@
  * - `Host` a loopback name and `Origin` absent or allowed (`OriginPolicy`), else 403;
  * - a body no larger than `MAX_BODY_BYTES`: a declared `Content-Length` over it is refused with 413 before a byte
  *   is read, and a chunked body stops being read once it passes the limit;
+ * - a body in JSON (or text, which decodes to a 400 naming the problem), else 415;
  * - a body nesting at most `MAX_JSON_DEPTH` levels, else 400.
  * CORS headers (and preflight answers) go to allowed origins only.
  */
@@ -32,6 +33,16 @@ const bodyTooLarge = (maxBodyBytes: number) =>
     // The rest of the body is not wanted, so the connection is not reused.
     HttpServerResponse.setHeader("connection", "close")
   )
+
+/**
+ * Operations take JSON. The platform would parse other types its own way (multipart, bytes) from the socket,
+ * which this guard has already read, so they are refused here.
+ */
+const isAcceptedBodyType = (contentType: string | undefined): boolean => {
+  if (contentType === undefined) return true
+  const type = contentType.toLowerCase().trim()
+  return type === "" || type.includes("application/json") || type.startsWith("text/")
+}
 
 const hasBody = (request: HttpServerRequest.HttpServerRequest): boolean => {
   const length = request.headers["content-length"]
@@ -65,6 +76,10 @@ export const RequestGuardLive = Layer.unwrapEffect(Effect.gen(function*() {
       const declared = Number(request.headers["content-length"] ?? 0)
       if (declared > guard.maxBodyBytes) return bodyTooLarge(guard.maxBodyBytes)
       if (hasBody(request)) {
+        const contentType = request.headers["content-type"]
+        if (!isAcceptedBodyType(contentType)) {
+          return jsonError(415, "UnsupportedMediaType", `Bodies are JSON: send Content-Type: application/json, not ${contentType}`)
+        }
         // Read (and cached for the handler) here, so that the limit and the depth are checked in one place.
         const text = yield* Effect.either(request.text)
         if (text._tag === "Left") {

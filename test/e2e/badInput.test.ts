@@ -1,0 +1,242 @@
+/**
+ * Generated bad input against the real process (fast-check through `@effect/vitest`'s `it.effect.prop`): every
+ * operation receives bodies, query strings, path parameters and content types mutated from a valid request.
+ * Each answer must be a success or a 4xx JSON error with a `_tag` and a `message` (search without query or tags
+ * is the spec's 500), a refused request must leave the database unchanged (SQLite's `data_version`, read from a
+ * second connection, moves with every commit of the service), and the service must keep answering.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import Database from "better-sqlite3"
+import { Effect, FastCheck as fc } from "effect"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { application, call, codeSeed, rawRequest } from "./Http.ts"
+import { runtime, startService, type RunningService } from "./ServiceProcess.ts"
+
+const MERGE = "export function merge(a: number[], b: number[]) {\n  const out: number[] = []\n  while (a.length && b.length) out.push(a[0]! < b[0]! ? a.shift()! : b.shift()!)\n  return out.concat(a, b)\n}\n"
+const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 100)
+
+interface Ids {
+  readonly app: string
+  readonly asset: string
+  readonly format: string
+  readonly document: unknown
+}
+
+/** One operation as a valid request; the generators below mutate it. */
+interface Operation {
+  readonly name: string
+  readonly method: "GET" | "POST"
+  readonly path: (ids: Ids, param?: string) => string
+  /** The path parameter the operation takes, if any. */
+  readonly param?: "asset" | "application"
+  readonly query?: Record<string, string>
+  readonly body?: (ids: Ids) => unknown
+  readonly headers?: (ids: Ids) => Record<string, string>
+}
+
+const creation = (raw: string) => ({ asset: { format: { fragment: { string: { raw } } } } })
+
+const operations: ReadonlyArray<Operation> = [
+  { name: "connect", method: "POST", path: () => "/connect", body: () => ({ application }) },
+  { name: "onboarded", method: "POST", param: "application", path: (ids, p = ids.app) => `/${p}/onboarded`, body: () => true },
+  {
+    name: "onboarded by header",
+    method: "POST",
+    path: () => "/onboarded",
+    body: () => true,
+    headers: (ids) => ({ "x-application-id": ids.app })
+  },
+  { name: "intention", method: "POST", param: "application", path: (ids, p = ids.app) => `/${p}/intention`, body: () => creation(MERGE).asset },
+  { name: "suggestion", method: "POST", param: "application", path: (ids, p = ids.app) => `/${p}/suggestion`, body: () => creation(MERGE) },
+  {
+    name: "reaction",
+    method: "POST",
+    param: "application",
+    path: (ids, p = ids.app) => `/${p}/reaction`,
+    body: (ids) => ({ save: false, seed: creation(MERGE), reuse: { asset: ids.asset } })
+  },
+  {
+    name: "track",
+    method: "POST",
+    param: "application",
+    path: (ids, p = ids.app) => `/${p}/track`,
+    body: (ids) => ({ format: { format: { id: ids.format }, identifier_description_pair: { format_copied: "copied" } } })
+  },
+  { name: "create", method: "POST", path: () => "/assets/create", query: { transferables: "false" }, body: () => codeSeed(MERGE) },
+  { name: "draft", method: "POST", path: () => "/assets/draft", query: { transferables: "true" }, body: () => codeSeed(MERGE) },
+  { name: "delete", method: "POST", param: "asset", path: (ids, p = ids.asset) => `/assets/${p}/delete` },
+  { name: "asset", method: "GET", param: "asset", path: (ids, p = ids.asset) => `/assets/${p}`, query: { transferables: "false" } },
+  { name: "formats", method: "GET", param: "asset", path: (ids, p = ids.asset) => `/assets/${p}/formats`, query: { transferables: "true" } },
+  { name: "snapshot", method: "GET", path: () => "/assets", query: { transferables: "false", pseudo: "true", suggested: "false" } },
+  { name: "identifiers", method: "GET", path: () => "/assets/identifiers", query: { pseudo: "false" } },
+  { name: "pseudo", method: "GET", path: () => "/assets/pseudo" },
+  { name: "search", method: "GET", path: () => "/assets/search", query: { query: "merge", searchable_tags: "sort", transferables: "false", pseudo: "false" } },
+  {
+    name: "search with filters",
+    method: "POST",
+    path: () => "/assets/search",
+    query: { transferables: "false" },
+    body: () => ({ query: "merge", filters: { iterable: [{ classification: "ts" }, { tags: ["sort"] }], type: "OR" }, casing: false })
+  },
+  { name: "related", method: "POST", path: () => "/assets/related", body: (ids) => ({ iterable: [ids.document] }) },
+  {
+    name: "recommended",
+    method: "POST",
+    path: () => "/assets/recommended",
+    body: (ids) => ({
+      assets: { iterable: [ids.document] },
+      interactions: { iterable: [{ asset: ids.asset, interactions: { viewed: "PT2M", touched: true } }] }
+    })
+  },
+  { name: "related (GET with a body)", method: "GET", path: () => "/assets/related", body: (ids) => ({ iterable: [ids.document] }) },
+  { name: "stream", method: "GET", path: () => "/assets/stream", query: { transferables: "false" } }
+]
+
+/** Every path inside a JSON value, for replacing or deleting what is there. */
+const pathsOf = (value: unknown, prefix: ReadonlyArray<string | number> = []): Array<ReadonlyArray<string | number>> => {
+  if (value === null || typeof value !== "object") return [prefix]
+  const entries = Array.isArray(value) ? value.map((v, i) => [i, v] as const) : Object.entries(value)
+  return [prefix, ...entries.flatMap(([key, v]) => pathsOf(v, [...prefix, key]))]
+}
+
+const edit = (value: unknown, path: ReadonlyArray<string | number>, replacement: unknown | typeof REMOVE): unknown => {
+  if (path.length === 0) return replacement === REMOVE ? undefined : replacement
+  const [head, ...rest] = path
+  const copy: any = Array.isArray(value) ? [...value] : { ...(value as object) }
+  const next = edit(copy[head!], rest, replacement)
+  if (next === undefined && rest.length === 0) {
+    if (Array.isArray(copy)) copy.splice(head as number, 1)
+    else delete copy[head!]
+  } else copy[head!] = next
+  return copy
+}
+const REMOVE = Symbol("remove")
+
+const oddValues = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.constantFrom(null, "", -1, 0, 1e308, -0.5, true, [], {}, "x".repeat(70_000), "💥\u0000\uFFFF", "2026-13-45T25:61:00Z"),
+  fc.uuid(),
+  fc.string({ unit: "grapheme", maxLength: 40 })
+)
+
+const oddParam = fc.oneof(
+  fc.uuid().map(encodeURIComponent),
+  fc.string({ maxLength: 60 }).map(encodeURIComponent),
+  fc.constantFrom("%ZZ", "%00", "..%2F..%2Fetc%2Fpasswd", "a".repeat(3000), "null", "00000000-0000-0000-0000-000000000000")
+)
+
+interface Attempt {
+  readonly path: string
+  readonly body?: string | Buffer
+  readonly headers: Record<string, string>
+}
+
+const queryString = (query: Record<string, string>) => {
+  const text = Object.entries(query).map(([k, v]) => `${k}=${v}`).join("&")
+  return text === "" ? "" : `?${text}`
+}
+
+/** Valid requests, and requests with one thing mutated: a body value, the whole body, a parameter, the query. */
+const attempts = (op: Operation, ids: Ids): fc.Arbitrary<Attempt> => {
+  const headers = { ...op.headers?.(ids) }
+  const validQuery = Object.fromEntries(Object.entries(op.query ?? {}).map(([k, v]) => [k, encodeURIComponent(v)]))
+  const validBody = op.body?.(ids)
+  const valid: Attempt = {
+    path: op.path(ids) + queryString(validQuery),
+    headers,
+    ...(validBody === undefined ? {} : { body: JSON.stringify(validBody) })
+  }
+  const withBody = (body: string | Buffer, extra: Record<string, string> = {}) =>
+    ({ ...valid, body, headers: { ...headers, ...extra } }) as Attempt
+  const choices: Array<fc.Arbitrary<Attempt>> = [fc.constant(valid)]
+  const validText = JSON.stringify(validBody ?? {})
+  choices.push(
+    fc.tuple(fc.constantFrom(...pathsOf(validBody ?? {})), fc.oneof(oddValues, fc.constant(REMOVE))).map(([path, value]) =>
+      withBody(JSON.stringify(edit(validBody ?? {}, path, value) ?? null))
+    ),
+    oddValues.map((value) => withBody(JSON.stringify(value))),
+    fc.nat().map((n) => withBody(validText.slice(0, n % Math.max(1, validText.length)))),
+    fc.string({ maxLength: 200 }).map((text) => withBody(text)),
+    fc.uint8Array({ minLength: 1, maxLength: 200 }).map((bytes) => withBody(Buffer.from(bytes))),
+    fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml")
+      .map((type) => withBody(validText, { "content-type": type }))
+  )
+  const queryKeys = Object.keys(op.query ?? {})
+  choices.push(
+    fc.tuple(fc.constantFrom(...queryKeys, "unknown_param"), oddParam).map(([key, value]) => ({
+      ...valid,
+      path: op.path(ids) + queryString({ ...validQuery, [key]: value })
+    }))
+  )
+  if (op.param !== undefined) {
+    choices.push(oddParam.map((param) => ({ ...valid, path: op.path(ids, param) + queryString(validQuery) })))
+  }
+  if (op.headers !== undefined) {
+    choices.push(oddParam.map((value) => ({ ...valid, headers: { "x-application-id": value } })))
+  }
+  return fc.oneof(...choices)
+}
+
+describe(`generated bad input (${runtime})`, () => {
+  const dir = mkdtempSync(join(tmpdir(), "assets-bad-input-"))
+  const dbPath = join(dir, "assets.db")
+  let service: RunningService
+  let reader: Database.Database
+  let ids: Ids
+  let tried = 0
+  let refused = 0
+
+  beforeAll(async () => {
+    service = await startService(dbPath)
+    const app = (await call(service.baseUrl, "POST", "/connect", { application })).json.application.id
+    const created = await call(service.baseUrl, "POST", "/assets/create", codeSeed(MERGE))
+    ids = { app, asset: created.json.id, format: created.json.formats.iterable[0].id, document: created.json }
+    reader = new Database(dbPath, { readonly: true })
+  }, 120_000)
+  afterAll(async () => {
+    reader?.close()
+    await service?.stop()
+    rmSync(dir, { recursive: true, force: true })
+    console.log(`generated bad input (${runtime}): ${tried} requests tried, ${refused} refused with a 4xx`)
+  })
+
+  /** Moves whenever another connection (the service) commits. */
+  const dataVersion = () => reader.pragma("data_version", { simple: true }) as number
+
+  it("sees the service's commits from its second connection (the check below is not blind)", async () => {
+    const before = dataVersion()
+    expect((await call(service.baseUrl, "POST", "/assets/create", codeSeed(`${MERGE}// another\n`))).status).toBe(200)
+    expect(dataVersion()).not.toBe(before)
+  })
+
+  for (const op of operations) {
+    it.effect.prop(
+      `${op.name}: a success or a JSON 4xx, nothing written when refused, still serving`,
+      [fc.constant(op).chain((op) => attempts(op, ids))],
+      ([attempt]) =>
+        Effect.promise(async () => {
+          const before = dataVersion()
+          const answer = await rawRequest(service.baseUrl, op.method, attempt.path, {
+            headers: attempt.headers,
+            ...(attempt.body === undefined ? {} : { body: attempt.body })
+          })
+          tried++
+          const context = `${op.method} ${attempt.path} ${String(attempt.body).slice(0, 300)} → ${answer.status} ${answer.text.slice(0, 300)}`
+          const specs500 = answer.status === 500 && answer.json?._tag === "SearchCriteriaMissing" && op.name === "search"
+          expect(answer.status < 500 || specs500, context).toBe(true)
+          expect(answer.status, context).toBeGreaterThan(0)
+          if (answer.status >= 400) {
+            refused++
+            expect(String(answer.headers["content-type"]), context).toContain("application/json")
+            expect(typeof answer.json?._tag, context).toBe("string")
+            expect(typeof answer.json?.message, context).toBe("string")
+            expect(dataVersion(), `a refused request wrote: ${context}`).toBe(before)
+          }
+          expect((await call(service.baseUrl, "GET", "/.well-known/health")).status).toBe(200)
+        }),
+      { fastCheck: { numRuns: RUNS } }
+    )
+  }
+})
