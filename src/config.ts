@@ -22,10 +22,7 @@ export const StreamConfig = Config.all({
   maxBufferedBytes: Config.integer("STREAM_MAX_BUFFERED_BYTES").pipe(Config.withDefault(4 * 1024 * 1024))
 })
 
-/**
- * What the service lets in: the largest request body, extra `Host` names and `Origin`s (see `OriginPolicy`), and
- * how long a shutdown waits for requests in flight before closing their connections.
- */
+/** What the service lets in: the largest request body, extra `Host` names and `Origin`s (see `OriginPolicy`). */
 export const GuardConfig = Config.all({
   maxBodyBytes: Config.integer("MAX_BODY_BYTES").pipe(
     Config.withDefault(10 * 1024 * 1024),
@@ -35,6 +32,7 @@ export const GuardConfig = Config.all({
   allowedOrigins: Config.string("ALLOWED_ORIGINS").pipe(Config.withDefault(""))
 })
 
+/** How long a shutdown waits for requests in flight before closing their connections. */
 export const ShutdownConfig = Config.all({
   graceMillis: Config.integer("SHUTDOWN_GRACE_MS").pipe(Config.withDefault(10_000))
 })
