@@ -70,7 +70,8 @@ describe(`graceful shutdown (${runtime})`, () => {
     const service = await startService(dbPath)
     const body = JSON.stringify(codeSeed("export const inFlight = (request: Request) => request.url.length * 2\n"))
     const half = Math.floor(body.length / 2)
-    // A create whose body is half sent when the signal arrives.
+    // A create whose body is half sent when the signal arrives, and finished once the service is shutting down.
+    let finishBody = () => {}
     const answer = new Promise<{ status: number; json: any }>((resolve, reject) => {
       const req = request(`${service.baseUrl}/assets/create`, {
         method: "POST",
@@ -82,13 +83,16 @@ describe(`graceful shutdown (${runtime})`, () => {
       })
       req.on("error", reject)
       req.write(body.slice(0, half))
-      setTimeout(() => {
-        service.terminate()
-        setTimeout(() => req.end(body.slice(half)), 1_000)
-      }, 300)
+      finishBody = () => req.end(body.slice(half))
     })
-    await new Promise((resolve) => setTimeout(resolve, 800))
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    service.terminate()
+    const deadline = Date.now() + 10_000
+    while (!service.output().includes("Shutting down") && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
     await expect(fetch(`${service.baseUrl}/.well-known/health`)).rejects.toThrow()
+    finishBody()
     const created = await answer
     expect(created.status).toBe(200)
     expect(await service.exited).toBe(0)
