@@ -2,7 +2,8 @@
  * The `SqlClient` of the running runtime, opened on `DB_PATH`, tuned, checked writable and migrated. On Node it is
  * `@effect/sql-sqlite-node` (better-sqlite3); on Deno, our client over `node:sqlite`. Both are imported on demand
  * so that neither runtime loads the other's driver. A database that cannot be used fails start-up with a
- * `StartupError` saying why (locked, not a database, cannot be opened), not a stack trace.
+ * `StartupError` saying why (locked, not a database, cannot be opened), not a stack trace. A file is used by one
+ * service at a time (`InstanceLock`).
  */
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Cause, Effect, Exit, Layer } from "effect"
@@ -10,6 +11,7 @@ import { mkdirSync } from "node:fs"
 import { dirname } from "node:path"
 import { ServiceConfig } from "../config.ts"
 import { ExitCode, messagesOf, StartupError } from "../StartupError.ts"
+import { instanceLock } from "./InstanceLock.ts"
 import { migrate } from "./migrations.ts"
 
 const isDeno = "Deno" in globalThis
@@ -78,15 +80,15 @@ const ClosedLog = Layer.scopedDiscard(Effect.addFinalizer((exit) =>
 
 export const SqlLive = Layer.unwrapEffect(Effect.gen(function*() {
   const { dbPath } = yield* ServiceConfig
-  if (dbPath !== ":memory:") {
-    yield* Effect.try({
-      try: () => mkdirSync(dirname(dbPath), { recursive: true }),
-      catch: (error) =>
-        new StartupError({
-          message: `Cannot create the folder of the database ${dbPath}: ${messagesOf(error)}`,
-          exitCode: ExitCode.database
-        })
-    })
-  }
-  return openDatabase(dbPath).pipe(Layer.provideMerge(ClosedLog))
+  if (dbPath === ":memory:") return openDatabase(dbPath).pipe(Layer.provideMerge(ClosedLog))
+  yield* Effect.try({
+    try: () => mkdirSync(dirname(dbPath), { recursive: true }),
+    catch: (error) =>
+      new StartupError({
+        message: `Cannot create the folder of the database ${dbPath}: ${messagesOf(error)}`,
+        exitCode: ExitCode.database
+      })
+  })
+  // The lock is taken before the database is opened and released after it is closed.
+  return openDatabase(dbPath).pipe(Layer.provideMerge(ClosedLog), Layer.provideMerge(instanceLock(dbPath, driverLayer)))
 }))

@@ -48,6 +48,21 @@ describe(`start-up failures (${runtime})`, () => {
     }
   })
 
+  it("a database another instance of the service is using: exit code 3; other programs may still read it", async () => {
+    const path = join(dir, "shared.db")
+    const first = await startService(path)
+    try {
+      await call(first.baseUrl, "POST", "/assets/create", codeSeed("export const shared = (n: number) => n + 1\n"))
+      expectStartupFailure(await runUntilExit(path), 3, /Another instance of this service is using the database .*shared\.db/)
+      const reader = new Database(path, { readonly: true })
+      expect(reader.prepare("SELECT count(*) AS n FROM assets").get()).toEqual({ n: 1 })
+      reader.close()
+      expect((await call(first.baseUrl, "GET", "/.well-known/health")).status).toBe(200)
+    } finally {
+      await first.stop()
+    }
+  })
+
   it("invalid configuration exits with 2, a port in use with 4", async () => {
     expectStartupFailure(
       await runUntilExit(join(dir, "config.db"), { MAX_BODY_BYTES: "ten megabytes" }),
