@@ -2,7 +2,7 @@
  * The checks every request passes before any operation sees it (WebSocket upgrades included):
  * - `Host` a loopback name and `Origin` absent or allowed (`OriginPolicy`), else 403;
  * - a body no larger than `MAX_BODY_BYTES`: a declared `Content-Length` over it is refused with 413 before a byte
- *   is read, and a chunked body stops being read once it passes the limit;
+ *   is read, and a chunked body is dropped as it arrives once it passes the limit, then refused with 413;
  * - a body in JSON (or text, which decodes to a 400 naming the problem), else 415;
  * - a body nesting at most `MAX_JSON_DEPTH` levels, else 400.
  * CORS headers (and preflight answers) go to allowed origins only.
@@ -11,20 +11,15 @@ import {
   HttpIncomingMessage,
   HttpLayerRouter,
   HttpMiddleware,
-  HttpServerError,
   HttpServerRequest,
   HttpServerResponse
 } from "@effect/platform"
 import { Effect, Layer, Option } from "effect"
 import { GuardConfig, ServiceConfig } from "../config.ts"
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "./JsonNesting.ts"
+import { readAtMost, withBodyText } from "./BoundedBody.ts"
 import { jsonError } from "./JsonResponses.ts"
 import { makeOriginPolicy, splitList } from "./OriginPolicy.ts"
-
-/** The platform's own message when a body passes its size limit mid-stream. */
-const isBodyOverLimit = (error: unknown): boolean =>
-  HttpServerError.isServerError(error) && error._tag === "RequestError" && error.cause instanceof Error &&
-  error.cause.message === "maxBytes exceeded"
 
 const bodyTooLarge = (maxBodyBytes: number) =>
   jsonError(413, "BodyTooLarge", `The request body is larger than the service accepts (${maxBodyBytes} bytes)`, {
@@ -60,6 +55,10 @@ export const RequestGuardLive = Layer.unwrapEffect(Effect.gen(function*() {
   const maxBodySize = Option.some(guard.maxBodyBytes)
   const cors = HttpMiddleware.cors({ allowedOrigins: policy.isAllowedOrigin, maxAge: 600 })
 
+  // Local tools send no Origin and need no CORS headers.
+  const withCors = <E, R>(origin: string | undefined, app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
+    origin === undefined ? app : cors(app)
+
   const guarded = <E, R>(
     app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
   ): Effect.Effect<HttpServerResponse.HttpServerResponse, E, R | HttpServerRequest.HttpServerRequest> =>
@@ -75,21 +74,26 @@ export const RequestGuardLive = Layer.unwrapEffect(Effect.gen(function*() {
       }
       const declared = Number(request.headers["content-length"] ?? 0)
       if (declared > guard.maxBodyBytes) return bodyTooLarge(guard.maxBodyBytes)
-      if (hasBody(request)) {
-        const contentType = request.headers["content-type"]
-        if (!isAcceptedBodyType(contentType)) {
-          return jsonError(415, "UnsupportedMediaType", `Bodies are JSON: send Content-Type: application/json, not ${contentType}`)
-        }
-        // Read (and cached for the handler) here, so that the limit and the depth are checked in one place.
-        const text = yield* Effect.either(request.text)
-        if (text._tag === "Left") {
-          if (isBodyOverLimit(text.left)) return bodyTooLarge(guard.maxBodyBytes)
-        } else if (nestsDeeperThan(text.right, MAX_JSON_DEPTH)) {
-          return jsonError(400, "BodyTooDeep", `The request body nests deeper than ${MAX_JSON_DEPTH} levels`)
-        }
+      if (!hasBody(request)) return yield* withCors(origin, app)
+      const contentType = request.headers["content-type"]
+      if (!isAcceptedBodyType(contentType)) {
+        return jsonError(415, "UnsupportedMediaType", `Bodies are JSON: send Content-Type: application/json, not ${contentType}`)
       }
-      // Local tools send no Origin and need no CORS headers.
-      return yield* (origin === undefined ? app : cors(app))
+      // The body is read here, once, so that its size and depth are checked in one place. One of declared length
+      // is read by the platform, which caches it for the handler; a chunked one by `readAtMost`, which drops what
+      // passes the limit so that the answer can still be a 413, and goes to the handler with the request.
+      const chunked = request.headers["content-length"] === undefined
+      const body = yield* Effect.option(chunked ? readAtMost(request, guard.maxBodyBytes) : request.text)
+      // A client that went away: the handler's own read fails the same way.
+      if (Option.isNone(body)) return yield* withCors(origin, app)
+      if (body.value === undefined) return bodyTooLarge(guard.maxBodyBytes)
+      if (nestsDeeperThan(body.value, MAX_JSON_DEPTH)) {
+        return jsonError(400, "BodyTooDeep", `The request body nests deeper than ${MAX_JSON_DEPTH} levels`)
+      }
+      if (!chunked) return yield* withCors(origin, app)
+      return yield* withCors(origin, app).pipe(
+        Effect.provideService(HttpServerRequest.HttpServerRequest, withBodyText(request, body.value))
+      )
     }).pipe(HttpIncomingMessage.withMaxBodySize(maxBodySize))
 
   return HttpLayerRouter.middleware(guarded, { global: true })

@@ -69,6 +69,8 @@ export const rawRequest = (
       const body = options.body
       const headers: Record<string, string> = { ...options.headers }
       if (body !== undefined && options.chunked !== true) headers["content-length"] = String(Buffer.byteLength(body))
+      // Said explicitly: for a GET, Node would otherwise send the bytes with neither a length nor chunking.
+      if (body !== undefined && options.chunked === true) headers["transfer-encoding"] = "chunked"
       if (body !== undefined) headers["content-type"] ??= "application/json"
       const req = request(`${baseUrl}${path}`, { method, headers }, (res) => {
         let text = ""
@@ -87,7 +89,7 @@ export const rawRequest = (
       req.on("error", (error) => resolve({ status: 0, headers: {}, text: "", json: undefined, error: String(error) }))
       if (body === undefined) req.end()
       else if (options.chunked === true) {
-        // Several writes without a length: Node sends them chunked.
+        // Several writes, one chunk each.
         const size = 64 * 1024
         for (let offset = 0; offset < body.length; offset += size) req.write(body.slice(offset, offset + size))
         req.end()

@@ -1,6 +1,7 @@
 /**
  * Generated bad input against the real process (fast-check through `@effect/vitest`'s `it.effect.prop`): every
- * operation receives bodies, query strings, path parameters and content types mutated from a valid request.
+ * operation receives bodies, query strings, path parameters and content types mutated from a valid request, with
+ * bodies sent with a length or chunked.
  * Each answer must be a success or a 4xx JSON error with a `_tag` and a `message` (search without query or tags
  * is the spec's 500), a refused request must leave the database unchanged (SQLite's `data_version`, read from a
  * second connection, moves with every commit of the service), and the service must keep answering.
@@ -131,6 +132,8 @@ interface Attempt {
   readonly path: string
   readonly body?: string | Buffer
   readonly headers: Record<string, string>
+  /** Sent without a length, in chunks: the body takes the service's other reading path. */
+  readonly chunked?: boolean
 }
 
 const queryString = (query: Record<string, string>) => {
@@ -176,7 +179,9 @@ const attempts = (op: Operation, ids: Ids): fc.Arbitrary<Attempt> => {
   if (op.headers !== undefined) {
     choices.push(oddParam.map((value) => ({ ...valid, headers: { "x-application-id": value } })))
   }
-  return fc.oneof(...choices)
+  return fc.tuple(fc.oneof(...choices), fc.boolean()).map(([attempt, chunked]) =>
+    attempt.body === undefined ? attempt : { ...attempt, chunked }
+  )
 }
 
 describe(`generated bad input (${runtime})`, () => {
@@ -220,6 +225,7 @@ describe(`generated bad input (${runtime})`, () => {
           const before = dataVersion()
           const answer = await rawRequest(service.baseUrl, op.method, attempt.path, {
             headers: attempt.headers,
+            chunked: attempt.chunked === true,
             ...(attempt.body === undefined ? {} : { body: attempt.body })
           })
           tried++
