@@ -44,7 +44,7 @@ const checkWritable = Effect.gen(function*() {
 const databaseProblem = (filename: string, error: unknown): string => {
   const text = messagesOf(error)
   const reason = /SQLITE_BUSY|SQLITE_LOCKED|database is locked/i.test(text)
-    ? "it is locked by another process (another instance of this service, or a tool holding a write transaction)"
+    ? "it is locked by another process (a tool holding a write transaction on it)"
     : /SQLITE_NOTADB|not a database/i.test(text)
     ? "the file is not a SQLite database"
     : /SQLITE_CORRUPT|malformed/i.test(text)
