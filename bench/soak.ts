@@ -13,6 +13,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import WebSocket from "ws"
 import { realCodeFunctions } from "../test/corpus/RealCode.ts"
+import { call } from "../test/e2e/Http.ts"
 import { startService } from "../test/e2e/ServiceProcess.ts"
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 180)
@@ -42,16 +43,7 @@ const main = async () => {
   const dir = mkdtempSync(join(tmpdir(), "bench-soak-"))
   const service = await startService(join(dir, "assets.db"), { NODE_OPTIONS: "--expose-gc" })
   const base = service.baseUrl
-  const send = async (method: string, path: string, body?: unknown) => {
-    const init: RequestInit = { method }
-    if (body !== undefined) {
-      init.body = JSON.stringify(body)
-      init.headers = { "content-type": "application/json" }
-    }
-    const response = await fetch(`${base}${path}`, init)
-    const text = await response.text()
-    return { status: response.status, text }
-  }
+  const send = (method: string, path: string, body?: unknown) => call(base, method, path, body)
 
   try {
     const app = JSON.parse((await send("POST", "/connect", { application })).text).application.id as string

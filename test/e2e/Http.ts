@@ -38,21 +38,8 @@ export const codeSeed = (raw: string, extra: Record<string, unknown> = {}) => ({
   asset: { application, format: { fragment: { string: { raw } } }, ...extra }
 })
 
-/** A GET with a JSON body, as the spec has search, related and recommended (fetch cannot send one). */
-export const getWithBody = (baseUrl: string, path: string, body: unknown) =>
-  new Promise<{ status: number; json: any }>((resolve, reject) => {
-    const text = JSON.stringify(body)
-    const req = request(`${baseUrl}${path}`, {
-      method: "GET",
-      headers: { "content-type": "application/json", "content-length": Buffer.byteLength(text) }
-    }, (res) => {
-      let data = ""
-      res.on("data", (chunk) => (data += chunk))
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(data) }))
-    })
-    req.on("error", reject)
-    req.end(text)
-  })
+/** A `SeededConnectorCreation` of code, as integrations send it to `suggestion` and `reaction`. */
+export const creation = (raw: string) => ({ asset: { format: { fragment: { string: { raw } } } } })
 
 /**
  * A request with headers `fetch` will not send (`Host`, a browser's `Origin`), optionally with a chunked body.
@@ -96,3 +83,7 @@ export const rawRequest = (
       } else req.end(body)
     }
   )
+
+/** A GET with a JSON body, as the spec has search, related and recommended (fetch cannot send one). */
+export const getWithBody = (baseUrl: string, path: string, body: unknown) =>
+  rawRequest(baseUrl, "GET", path, { body: JSON.stringify(body) })

@@ -64,16 +64,29 @@ export const startService = (dbPath: string, env: Record<string, string> = {}): 
 /** Starts the service expecting it to fail to start: resolves with its exit code and output once it exits. */
 export const runUntilExit = async (dbPath: string, env: Record<string, string> = {}): Promise<FinishedProcess> => {
   const [file, args] = command()
+  const { child, output } = await spawnOnFreePort(file, args, dbPath, env, false)
+  const [code] = await once(child, "exit")
+  return { code, output: output() }
+}
+
+/** A child on a free loopback port with `DB_PATH`, its stdout and stderr collected together. */
+const spawnOnFreePort = async (
+  file: string,
+  args: ReadonlyArray<string>,
+  dbPath: string,
+  env: Record<string, string>,
+  detached: boolean
+) => {
   const port = await freePort()
   const child = spawn(file, args, {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DB_PATH: dbPath, ...env },
-    stdio: ["ignore", "pipe", "pipe"]
+    stdio: ["ignore", "pipe", "pipe"],
+    detached
   })
-  let output = ""
-  child.stdout?.on("data", (chunk) => (output += chunk))
-  child.stderr?.on("data", (chunk) => (output += chunk))
-  const [code] = await once(child, "exit")
-  return { code, output }
+  let log = ""
+  child.stdout?.on("data", (chunk) => (log += chunk))
+  child.stderr?.on("data", (chunk) => (log += chunk))
+  return { child, port, output: () => log }
 }
 
 export const startProcess = async (
@@ -82,16 +95,8 @@ export const startProcess = async (
   dbPath: string,
   env: Record<string, string> = {}
 ): Promise<RunningService> => {
-  const port = await freePort()
   // A process group of its own, so that stopping it also stops what `deno task` started.
-  const child = spawn(file, args, {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DB_PATH: dbPath, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true
-  })
-  let log = ""
-  child.stdout?.on("data", (chunk) => (log += chunk))
-  child.stderr?.on("data", (chunk) => (log += chunk))
+  const { child, port, output } = await spawnOnFreePort(file, args, dbPath, env, true)
   const baseUrl = `http://127.0.0.1:${port}`
   const signal = async (name: NodeJS.Signals) => {
     if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return
@@ -104,10 +109,10 @@ export const startProcess = async (
     }
   }
   const exited = once(child, "exit").then(([code]) => code as number | null)
-  await waitForHealth(baseUrl, child, () => log)
+  await waitForHealth(baseUrl, child, output)
   return {
     baseUrl,
-    output: () => log,
+    output,
     stop: () => signal("SIGTERM"),
     kill: () => signal("SIGKILL"),
     terminate: () => {

@@ -12,7 +12,7 @@ import { Effect, FastCheck as fc } from "effect"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { application, call, codeSeed, rawRequest } from "./Http.ts"
+import { application, call, codeSeed, creation, rawRequest } from "./Http.ts"
 import { runtime, startService, type RunningService } from "./ServiceProcess.ts"
 
 const MERGE = "export function merge(a: number[], b: number[]) {\n  const out: number[] = []\n  while (a.length && b.length) out.push(a[0]! < b[0]! ? a.shift()! : b.shift()!)\n  return out.concat(a, b)\n}\n"
@@ -36,8 +36,6 @@ interface Operation {
   readonly body?: (ids: Ids) => unknown
   readonly headers?: (ids: Ids) => Record<string, string>
 }
-
-const creation = (raw: string) => ({ asset: { format: { fragment: { string: { raw } } } } })
 
 const operations: ReadonlyArray<Operation> = [
   { name: "connect", method: "POST", path: () => "/connect", body: () => ({ application }) },

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { application, call, getWithBody } from "./Http.ts"
+import { application, call, creation, getWithBody } from "./Http.ts"
 import { schemaErrors } from "./OpenApiValidator.ts"
 import { runtime, startService, type RunningService } from "./ServiceProcess.ts"
 import { openStream } from "./StreamClient.ts"
@@ -46,8 +46,6 @@ const NEVER_SAVED = `def parse_headers(lines):
         headers[key.strip().lower()] = value.strip()
     return headers
 `
-
-const creation = (raw: string) => ({ asset: { format: { fragment: { string: { raw } } } } })
 
 describe(`connector end to end (${runtime})`, () => {
   const dir = mkdtempSync(join(tmpdir(), "connector-e2e-"))
