@@ -1,0 +1,133 @@
+/**
+ * The WebSocket streams. Each sends a current state first, then the frame of every commit that concerns it (see
+ * `StreamSource`). Each connection subscribes to the `ChangeHub` *before* reading the state it sends first, so no
+ * change committed in between is missed (one may arrive twice; clients upsert). Writing never blocks, so changes wait for a subscriber only while its socket holds more unread bytes than
+ * `STREAM_MAX_BUFFERED_BYTES`; one that falls behind that way (more than `STREAM_MAX_BACKLOG` changes waiting) is
+ * closed with code 4000 so that it reconnects and gets a fresh state: it neither slows anyone else nor holds memory
+ * without bound. Its subscription ends with the connection, whichever side closes it.
+ */
+import { HttpServerRequest, HttpServerResponse, Socket } from "@effect/platform"
+import { NodeHttpServerRequest } from "@effect/platform-node"
+import { Cause, Effect, Option, Queue } from "effect"
+import { UpgradeRequired } from "../api/Errors.ts"
+import { StreamConfig } from "../config.ts"
+import { ChangeHub, type Commit } from "../services/ChangeHub.ts"
+import { StreamConnections } from "../services/StreamConnections.ts"
+
+/** Writes one frame to a subscriber, waiting while it reads too slowly. */
+export type SendFrame = (frame: string) => Effect.Effect<void, SubscriberTooSlow | Socket.SocketError>
+
+/** What a stream sends: its current state first, then the frame of each commit that concerns it. */
+export interface StreamSource {
+  readonly snapshot: (send: SendFrame) => Effect.Effect<void, SubscriberTooSlow | Socket.SocketError>
+  readonly frameOf: (commit: Commit) => string | undefined
+}
+
+/** A stream that sends one frame when it opens and then stays open until either side closes it. */
+export const constantSource = (frame: Effect.Effect<string>): StreamSource => ({
+  snapshot: (send) => Effect.flatMap(frame, send),
+  frameOf: () => undefined
+})
+
+/** Close codes clients see. 4000: fell behind, reconnect for a fresh state. */
+export const CLOSE_SLOW_SUBSCRIBER = 4000
+const CLOSE_GOING_AWAY = 1001
+const CLOSE_INTERNAL_ERROR = 1011
+
+/** How long a subscriber closed for falling behind has to read up to the close frame. */
+const SLOW_SUBSCRIBER_GRACE = "5 seconds"
+
+export class SubscriberTooSlow {
+  readonly _tag = "SubscriberTooSlow"
+}
+
+export const makeStreamServer = Effect.gen(function*() {
+  const hub = yield* ChangeHub
+  const connections = yield* StreamConnections
+  const limits = yield* StreamConfig
+
+  /** Sends the current state, then every change, until the subscriber falls behind or the service stops. */
+  const pump = (
+    source: StreamSource,
+    write: (frame: string) => Effect.Effect<void, Socket.SocketError>,
+    socket: Buffered
+  ) =>
+    Effect.scoped(Effect.gen(function*() {
+      const changes = yield* hub.subscribe()
+      const fallenBehind = Effect.map(Queue.size(changes), (waiting) => waiting > limits.maxBacklog)
+
+      /** Writes a frame; while the client leaves too many bytes unread, waits for it, unless the backlog is full. */
+      const send: SendFrame = (frame) =>
+        Effect.gen(function*() {
+          yield* write(frame)
+          while (socket.writableLength > limits.maxBufferedBytes) {
+            if (yield* fallenBehind) return yield* Effect.fail(new SubscriberTooSlow())
+            yield* awaitDrain(socket)
+          }
+        })
+
+      yield* source.snapshot(send)
+      while (true) {
+        const batch = yield* Queue.takeBetween(changes, 1, 64)
+        for (const commit of batch) {
+          const frame = source.frameOf(commit)
+          if (frame !== undefined) yield* send(frame)
+        }
+      }
+    }))
+
+  const serve = (source: StreamSource) =>
+    Effect.gen(function*() {
+      const request = yield* HttpServerRequest.HttpServerRequest
+      if (request.headers["upgrade"]?.toLowerCase() !== "websocket") {
+        return yield* Effect.fail(UpgradeRequired.of(request.url))
+      }
+      const socket = yield* Effect.orDie(request.upgrade)
+      const nodeSocket = NodeHttpServerRequest.toIncomingMessage(request).socket as Buffered
+      const write = yield* socket.writer
+      const close = (code: number, reason: string) => Effect.ignore(write(new Socket.CloseEvent(code, reason)))
+
+      yield* Effect.scoped(Effect.gen(function*() {
+        yield* connections.track
+        // The sender is forked first: writes wait until `runRaw` has opened the socket.
+        yield* pump(source, (frame) => write(frame), nodeSocket).pipe(
+          Effect.raceFirst(connections.closing),
+          Effect.zipRight(close(CLOSE_GOING_AWAY, "service shutting down")),
+          Effect.catchAllCause((cause) =>
+            Option.exists(Cause.failureOption(cause), (error) => error instanceof SubscriberTooSlow)
+              ? close(CLOSE_SLOW_SUBSCRIBER, "subscriber fell behind: reconnect for a fresh state").pipe(
+                // The close frame waits behind everything the client has not read; if it does not answer it soon,
+                // drop the connection and its unread bytes rather than hold them for the library's 30 s timeout.
+                Effect.zipRight(Effect.sleep(SLOW_SUBSCRIBER_GRACE)),
+                Effect.zipRight(Effect.sync(() => nodeSocket.destroy()))
+              )
+              : Effect.logError("Stream failed", cause).pipe(
+                Effect.zipRight(close(CLOSE_INTERNAL_ERROR, "stream failed"))
+              )
+          ),
+          Effect.forkScoped
+        )
+        // Clients only listen; reading ends when either side closes the socket.
+        yield* Effect.ignore(socket.runRaw(() => undefined))
+      }))
+      return HttpServerResponse.empty()
+    })
+
+  return { serve } as const
+})
+
+/** The part of the connection's Node socket the sender watches (unread bytes, and when they drain) and drops. */
+interface Buffered {
+  readonly writableLength: number
+  once(event: "drain", listener: () => void): unknown
+  off(event: "drain", listener: () => void): unknown
+  destroy(): void
+}
+
+/** Waits until the socket's write buffer drains, or briefly, so the backlog is checked again. */
+const awaitDrain = (socket: Buffered) =>
+  Effect.async<void>((resume) => {
+    const drained = () => resume(Effect.void)
+    socket.once("drain", drained)
+    return Effect.sync(() => socket.off("drain", drained))
+  }).pipe(Effect.timeoutOption("50 millis"), Effect.asVoid)
