@@ -14,6 +14,7 @@ import { join } from "node:path"
 import { searchableText } from "../src/domain/SearchableText.ts"
 import { ServicesLive } from "../src/http/Server.ts"
 import { SearchIndex } from "../src/services/SearchIndex.ts"
+import { insertSearchRows } from "../src/sql/SearchRows.ts"
 import { sqlLayer } from "../src/sql/SqlLive.ts"
 import { startService } from "../test/e2e/ServiceProcess.ts"
 import { codeAsset } from "../test/unit/TestAssets.ts"
@@ -38,8 +39,8 @@ const indexingCost = (corpus: ReadonlyArray<CorpusEntry>, dbPath: string) =>
       const asset = codeAsset(corpus[(i * 37) % corpus.length])
       const text = searchableText(asset)
       const started = performance.now()
-      const row = yield* sql.withTransaction(search.write(asset, text))
-      search.remember(asset, text, row)
+      const row = yield* sql.withTransaction(insertSearchRows(sql, asset, text))
+      search.remember({ asset, text, row, fingerprint: "unchanged" })
       times.push(performance.now() - started)
     }
     return times

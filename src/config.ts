@@ -40,5 +40,11 @@ export const ShutdownConfig = Config.all({
 /** At `LOG_LEVEL=debug` (or finer) every request is logged and traced; otherwise neither, for throughput. */
 export const isDebug = (config: ServiceConfig): boolean => LogLevel.lessThanEqual(config.logLevel, LogLevel.Debug)
 
-/** The version `/.well-known/version` and `Context.health.os.version` report. */
-export const SERVICE_VERSION = "0.1.0"
+/** This service's own version: `GET /.well-known/stats` reports it. */
+export const SERVICE_VERSION = "0.2.0"
+
+/**
+ * The Pieces OS API version this service is compatible with, which `/.well-known/version` and
+ * `Context.health.os.version` report: Pieces clients accept only `12.0.0 <= version < 13.0.0`.
+ */
+export const PIECES_OS_API_VERSION = "12.0.0"

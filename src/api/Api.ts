@@ -1,16 +1,35 @@
 /**
- * The whole HTTP API: 6 connector and 15 asset operations of the spec, plus the well-known probes. This file
- * and its groups import only schemas, so `HttpApiClient.make(Api)` can reuse them.
+ * The whole HTTP API: the 6 connector and 15 asset operations of the spec, and the operations of the Pieces OS
+ * local API that its real clients (CLI, SDKs, editor plugins) use to start, browse, search, edit and organise,
+ * plus the well-known probes. This file and its groups import only schemas, so `HttpApiClient.make(Api)` can
+ * reuse them. What Pieces OS does and this service does not (the copilot, cloud accounts) answers 501 from
+ * `NotProvidedRoutes`.
  */
 import { HttpApi, OpenApi } from "@effect/platform"
+import { ApplicationsApi } from "./ApplicationsApi.ts"
+import { AssetApi } from "./AssetApi.ts"
 import { AssetsApi } from "./AssetsApi.ts"
 import { ConnectorApi } from "./ConnectorApi.ts"
+import { FormatApi } from "./FormatApi.ts"
+import { AnnotationsApi, TagsApi, WebsitesApi } from "./MetadataApi.ts"
+import { ModelsApi } from "./ModelsApi.ts"
+import { SearchApi } from "./SearchApi.ts"
+import { UserApi } from "./UserApi.ts"
 import { WellKnownApi } from "./WellKnownApi.ts"
 
 export class Api extends HttpApi.make("assets-connector")
   .add(ConnectorApi)
   .add(AssetsApi)
+  .add(AssetApi)
+  .add(FormatApi)
+  .add(SearchApi)
+  .add(TagsApi)
+  .add(WebsitesApi)
+  .add(AnnotationsApi)
+  .add(UserApi)
+  .add(ModelsApi)
+  .add(ApplicationsApi)
   .add(WellKnownApi)
   .annotate(OpenApi.Title, "Local asset store and IDE connector")
-  .annotate(OpenApi.Description, "Wire-compatible with the Pieces OS Connector and Assets API")
+  .annotate(OpenApi.Description, "Wire-compatible with the Pieces OS local API as its clients use it")
 {}

@@ -12,8 +12,7 @@ import {
   AssetDeleted,
   AssetNotFound,
   InvalidRequest,
-  SearchCriteriaMissing,
-  UpgradeRequired
+  SearchCriteriaMissing
 } from "./Errors.ts"
 import {
   PseudoParam,
@@ -22,17 +21,11 @@ import {
   TransferablesParam,
   TransferablesPseudoParams
 } from "./QueryParams.ts"
+import { streamEndpoint } from "./StreamEndpoint.ts"
 
 const AssetPath = Schema.Struct({ asset: AssetId })
 
 export const RelatedInput = Assets.annotations({ parseOptions: { errors: "all" } })
-
-/**
- * The stream operations are WebSocket upgrades (101): `StreamedIdentifiers` frames on `/assets/stream/identifiers`,
- * `Assets` frames on the other two. A plain GET answers 426.
- */
-const streamEndpoint = <const Name extends string, const Path extends `/${string}`>(name: Name, path: Path) =>
-  HttpApiEndpoint.get(name, path).addSuccess(HttpApiSchema.Empty(101)).addError(UpgradeRequired)
 
 export class AssetsApi extends HttpApiGroup.make("assets")
   .add(
@@ -111,6 +104,7 @@ export class AssetsApi extends HttpApiGroup.make("assets")
       .addError(AssetNotFound)
       .addError(AssetDeleted)
   )
+  // WebSockets: `StreamedIdentifiers` frames on `/assets/stream/identifiers`, `Assets` frames on the other two.
   .add(streamEndpoint("assetsStreamIdentifiers", "/assets/stream/identifiers"))
   .add(streamEndpoint("streamAssets", "/assets/stream"))
   .add(streamEndpoint("getAssetsStreamTransferables", "/assets/stream/transferables"))

@@ -43,7 +43,12 @@ export class InvalidRequest extends Schema.TaggedError<InvalidRequest>()(
   "InvalidRequest",
   { message: Schema.String, path: Schema.optional(Schema.Array(Schema.Union(Schema.String, Schema.Number))) },
   HttpApiSchema.annotations({ status: 400 })
-) {}
+) {
+  /** The problem at `path` in the request. */
+  static at(problem: { readonly path: ReadonlyArray<string | number>; readonly message: string }) {
+    return new InvalidRequest({ message: problem.message, path: problem.path })
+  }
+}
 
 /** The spec demands a 500 for a search with neither a query nor tags. */
 export class SearchCriteriaMissing extends Schema.TaggedError<SearchCriteriaMissing>()(
@@ -60,5 +65,53 @@ export class UpgradeRequired extends Schema.TaggedError<UpgradeRequired>()(
 ) {
   static of(path: string) {
     return new UpgradeRequired({ message: `${path} is a WebSocket stream: open it with "Upgrade: websocket"` })
+  }
+}
+
+export class FormatNotFound extends Schema.TaggedError<FormatNotFound>()(
+  "FormatNotFound",
+  { message: Schema.String, format: Schema.String },
+  HttpApiSchema.annotations({ status: 404 })
+) {
+  static of(format: string) {
+    return new FormatNotFound({ format, message: `No format with id ${format}` })
+  }
+}
+
+/** A tag, website or annotation that is not in the library. */
+export class MetadataNotFound extends Schema.TaggedError<MetadataNotFound>()(
+  "MetadataNotFound",
+  { message: Schema.String, kind: Schema.Literal("tag", "website", "annotation"), id: Schema.String },
+  HttpApiSchema.annotations({ status: 404 })
+) {
+  static of(kind: "tag" | "website" | "annotation", id: string) {
+    return new MetadataNotFound({ kind, id, message: `No ${kind} with id ${id}` })
+  }
+}
+
+/** A tag renamed to the text of another tag, or a website moved to the URL of another. */
+export class MetadataConflict extends Schema.TaggedError<MetadataConflict>()(
+  "MetadataConflict",
+  { message: Schema.String, kind: Schema.Literal("tag", "website", "annotation"), existing: Schema.String },
+  HttpApiSchema.annotations({ status: 409 })
+) {}
+
+export class ModelNotFound extends Schema.TaggedError<ModelNotFound>()(
+  "ModelNotFound",
+  { message: Schema.String, model: Schema.String },
+  HttpApiSchema.annotations({ status: 404 })
+) {
+  static of(model: string) {
+    return new ModelNotFound({ model, message: `No model with id ${model}` })
+  }
+}
+
+export class ApplicationNotFound extends Schema.TaggedError<ApplicationNotFound>()(
+  "ApplicationNotFound",
+  { message: Schema.String, application: Schema.String },
+  HttpApiSchema.annotations({ status: 404 })
+) {
+  static of(application: string) {
+    return new ApplicationNotFound({ application, message: `No application with id ${application}` })
   }
 }

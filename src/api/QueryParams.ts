@@ -15,3 +15,7 @@ export const SearchParams = Schema.Struct({
   transferables: Flag,
   pseudo: Flag
 })
+
+/** The format operations spell it in the singular. */
+export const TransferableParam = Schema.Struct({ transferable: Flag })
+export const PseudoQueryParams = Schema.Struct({ query: Schema.String, pseudo: Flag })

@@ -1,11 +1,19 @@
 /**
- * The probes clients use to find the service (health and version, plain text) and the service's own figures
- * (open streams, memory), which the stream tests and benchmarks read.
+ * The probes clients use to find the service (health and version, plain text, and a health stream that opens
+ * with "ok") and the service's own figures (its version, open streams, memory), which the stream tests and
+ * benchmarks read.
  */
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "@effect/platform"
 import { Schema } from "effect"
+import { streamEndpoint } from "./StreamEndpoint.ts"
 
 export const ServiceStats = Schema.Struct({
+  service: Schema.Struct({
+    /** This service's own version. */
+    version: Schema.String,
+    /** The Pieces OS API version it is compatible with: what `/.well-known/version` answers. */
+    compatibleWith: Schema.String
+  }),
   streams: Schema.Struct({ connections: Schema.Number, subscribers: Schema.Number }),
   memory: Schema.Struct({ rss: Schema.Number, heapUsed: Schema.Number })
 }).annotations({ identifier: "ServiceStats" })
@@ -13,6 +21,7 @@ export const ServiceStats = Schema.Struct({
 export class WellKnownApi extends HttpApiGroup.make("wellKnown")
   .add(HttpApiEndpoint.get("health", "/.well-known/health").addSuccess(HttpApiSchema.Text()))
   .add(HttpApiEndpoint.get("version", "/.well-known/version").addSuccess(HttpApiSchema.Text()))
+  .add(streamEndpoint("streamHealth", "/.well-known/stream/health"))
   .add(
     HttpApiEndpoint.get("stats", "/.well-known/stats")
       // Benchmarks ask for memory after a full garbage collection; honoured only when started with --expose-gc.

@@ -35,13 +35,17 @@ export type FileFormat = typeof FileFormat.Type
 
 const Referenced = Schema.Struct({ id: Uuid })
 
+/** The assets a tag or website is on: only in answers about the tag or website itself, not inside assets. */
+const LinkedAssets = Schema.optional(Schema.Struct({ iterable: Schema.Array(ReferencedAssetId) }))
+
 export const Tag = Schema.Struct({
   id: Uuid,
   text: Schema.String,
   created: GroupedTimestamp,
   updated: GroupedTimestamp,
   category: TagCategoryEnum,
-  mechanisms: Schema.optional(Schema.Record({ key: Schema.String, value: MechanismEnum }))
+  mechanisms: Schema.optional(Schema.Record({ key: Schema.String, value: MechanismEnum })),
+  assets: LinkedAssets
 }).annotations({ identifier: "Tag" })
 export type Tag = typeof Tag.Type
 
@@ -51,7 +55,8 @@ export const Website = Schema.Struct({
   name: Schema.String,
   created: GroupedTimestamp,
   updated: GroupedTimestamp,
-  mechanisms: Schema.optional(Schema.Record({ key: Schema.String, value: MechanismEnum }))
+  mechanisms: Schema.optional(Schema.Record({ key: Schema.String, value: MechanismEnum })),
+  assets: LinkedAssets
 }).annotations({ identifier: "Website" })
 export type Website = typeof Website.Type
 

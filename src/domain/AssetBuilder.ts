@@ -1,10 +1,20 @@
 /**
- * Pure construction of the wire `Asset` from a prepared seed, and the views of it the operations answer
- * (without transferables, or deleted). One text snippet or file makes one format with role BOTH, which is also
- * the asset's preview and original.
+ * Pure construction of the wire `Asset`. An asset is assembled from its parts (its own fields, its formats, its
+ * tags, websites and annotations): every copy the wire shape repeats (each format's `asset`, the preview and the
+ * original) is derived from them, so an edit changes one part and reassembles, and no copy goes stale. One text
+ * snippet or file makes one format with role BOTH, which is also the asset's preview and original.
  */
 import type { Application } from "./Application.ts"
-import type { Asset, FileFormat, FlattenedAsset, FlattenedFormat, Format, FragmentFormat } from "./Asset.ts"
+import type {
+  Annotation,
+  Asset,
+  FileFormat,
+  FlattenedAsset,
+  FlattenedFormat,
+  FragmentFormat,
+  Tag,
+  Website
+} from "./Asset.ts"
 import type { AssetId, ByteDescriptor, Classification, FormatId, GroupedTimestamp, MechanismEnum } from "./Common.ts"
 import type { SeededAssetMetadata } from "./Seed.ts"
 
@@ -29,6 +39,21 @@ export interface NewAssetIds {
   readonly now: GroupedTimestamp
 }
 
+/** The asset's own fields: everything but its formats, preview, original and metadata. */
+export type AssetScalars = Omit<Asset, "formats" | "preview" | "original" | "tags" | "websites" | "annotations">
+
+/** What an asset is made of; `assembleAsset` derives the wire shape, with every repeated copy, from it. */
+export interface AssetParts {
+  readonly scalars: AssetScalars
+  /** Each format as its flattened form (its `asset` is the asset's id). */
+  readonly formats: ReadonlyArray<FlattenedFormat>
+  readonly preview: { readonly base: FormatId; readonly overlay?: FormatId | undefined }
+  readonly original: FormatId
+  readonly tags: ReadonlyArray<Tag>
+  readonly websites: ReadonlyArray<Website>
+  readonly annotations: ReadonlyArray<Annotation>
+}
+
 const units = ["B", "KB", "MB", "GB"] as const
 
 export const byteDescriptor = (value: number): ByteDescriptor => {
@@ -42,24 +67,72 @@ export const byteDescriptor = (value: number): ByteDescriptor => {
   return { value, readable }
 }
 
+const refs = (items: ReadonlyArray<{ readonly id: string }>) => ({ iterable: items.map(({ id }) => ({ id })) })
+
+export const assembleAsset = (parts: AssetParts): Asset => {
+  const { scalars, formats } = parts
+  const flattened: FlattenedAsset = {
+    ...scalars,
+    formats: refs(formats),
+    preview: { base: parts.preview.base, ...(parts.preview.overlay === undefined ? {} : { overlay: parts.preview.overlay }) },
+    original: parts.original,
+    tags: refs(parts.tags),
+    websites: refs(parts.websites),
+    annotations: refs(parts.annotations)
+  }
+  const reference = (id: FormatId) => {
+    const format = formats.find((f) => f.id === id)
+    return format === undefined ? { id } : { id, reference: format }
+  }
+  return {
+    ...scalars,
+    formats: { iterable: formats.map((format) => ({ ...format, asset: flattened })) },
+    preview: {
+      base: reference(parts.preview.base),
+      ...(parts.preview.overlay === undefined ? {} : { overlay: reference(parts.preview.overlay) })
+    },
+    original: reference(parts.original),
+    tags: { iterable: [...parts.tags] },
+    websites: { iterable: [...parts.websites] },
+    annotations: { iterable: [...parts.annotations] }
+  }
+}
+
+export const partsOf = (asset: Asset): AssetParts => {
+  const { formats, preview, original, tags, websites, annotations, ...scalars } = asset
+  return {
+    scalars,
+    formats: formats.iterable.map(({ asset: owner, ...format }) => ({ ...format, asset: owner.id })),
+    preview: { base: preview.base.id, ...(preview.overlay === undefined ? {} : { overlay: preview.overlay.id }) },
+    original: original.id,
+    tags: tags?.iterable ?? [],
+    websites: websites?.iterable ?? [],
+    annotations: annotations?.iterable ?? []
+  }
+}
+
+/** The asset with one part changed and every copy of it reassembled. */
+export const editAsset = (asset: Asset, edit: (parts: AssetParts) => AssetParts): Asset =>
+  assembleAsset(edit(partsOf(asset)))
+
 export const buildAsset = (prepared: PreparedAsset, ids: NewAssetIds): Asset => {
   const { now } = ids
   const mechanism: MechanismEnum = prepared.metadata.mechanism ?? "MANUAL"
-  const tags = (prepared.metadata.tags ?? []).map((tag) => ({
+  const tags = (prepared.metadata.tags ?? []).map((tag): Tag => ({
     id: ids.nextId(),
     text: tag.text,
     created: now,
     updated: now,
     category: tag.category ?? "UNKNOWN"
   }))
-  const websites = (prepared.metadata.websites ?? []).map((website) => ({
+  const websites = (prepared.metadata.websites ?? []).map((website): Website => ({
     id: ids.nextId(),
     url: website.url,
     name: website.name,
     created: now,
     updated: now
   }))
-  const annotations = (prepared.metadata.annotations ?? []).map((annotation) => ({
+  const annotations = (prepared.metadata.annotations ?? []).map((annotation): Annotation => ({
     id: ids.nextId(),
     type: annotation.type,
     text: annotation.text,
@@ -68,72 +141,52 @@ export const buildAsset = (prepared: PreparedAsset, ids: NewAssetIds): Asset => 
     mechanism: annotation.mechanism ?? mechanism,
     asset: { id: ids.assetId }
   }))
-  const scalars = {
-    id: ids.assetId,
-    name: prepared.name,
-    creator: ids.creator,
-    created: now,
-    updated: now,
-    mechanism,
-    pseudo: prepared.pseudo,
-    score: { manual: 0, automatic: 0, reuse: 0, update: 0, reference: 0, searched: 0 }
-  }
-  const refs = (items: ReadonlyArray<{ readonly id: string }>) => ({ iterable: items.map(({ id }) => ({ id })) })
-  const flattenedAsset: FlattenedAsset = {
-    ...scalars,
-    formats: { iterable: [{ id: ids.formatId }] },
-    preview: { base: ids.formatId },
-    original: ids.formatId,
-    tags: refs(tags),
-    websites: refs(websites),
-    annotations: refs(annotations)
-  }
-  const formatScalars = {
+  const format: FlattenedFormat = {
     id: ids.formatId,
     creator: ids.creator,
     classification: prepared.classification,
-    role: "BOTH" as const,
+    role: "BOTH",
     application: prepared.application,
     bytes: byteDescriptor(prepared.byteLength),
     created: now,
     updated: now,
     ...(prepared.fragment === undefined ? {} : { fragment: prepared.fragment }),
-    ...(prepared.file === undefined ? {} : { file: prepared.file })
+    ...(prepared.file === undefined ? {} : { file: prepared.file }),
+    asset: ids.assetId
   }
-  const format: Format = { ...formatScalars, asset: flattenedAsset }
-  const flattenedFormat: FlattenedFormat = { ...formatScalars, asset: ids.assetId }
-  return {
-    ...scalars,
-    formats: { iterable: [format] },
-    preview: { base: { id: ids.formatId, reference: flattenedFormat } },
-    original: { id: ids.formatId, reference: flattenedFormat },
-    tags: { iterable: tags },
-    websites: { iterable: websites },
-    annotations: { iterable: annotations }
-  }
+  return assembleAsset({
+    scalars: {
+      id: ids.assetId,
+      name: prepared.name,
+      creator: ids.creator,
+      created: now,
+      updated: now,
+      mechanism,
+      pseudo: prepared.pseudo,
+      score: { manual: 0, automatic: 0, reuse: 0, update: 0, reference: 0, searched: 0 }
+    },
+    formats: [format],
+    preview: { base: ids.formatId },
+    original: ids.formatId,
+    tags,
+    websites,
+    annotations
+  })
 }
 
 /** A format without its content, as `transferables=false` answers it. */
-const leanFormat = <F extends { readonly fragment?: unknown; readonly file?: unknown }>(
+export const leanFormat = <F extends { readonly fragment?: unknown; readonly file?: unknown }>(
   { fragment: _fragment, file: _file, ...rest }: F
 ): Omit<F, "fragment" | "file"> => rest
 
-const leanReference = (ref: Asset["original"]): Asset["original"] =>
-  ref.reference === undefined ? ref : { ...ref, reference: leanFormat(ref.reference) }
-
 /** `transferables=false`: only `fragment` and `file` go, everywhere they occur; all metadata stays. */
-export const withoutTransferables = (asset: Asset): Asset => ({
-  ...asset,
-  formats: { iterable: asset.formats.iterable.map(leanFormat) },
-  preview: {
-    base: leanReference(asset.preview.base),
-    ...(asset.preview.overlay === undefined ? {} : { overlay: leanReference(asset.preview.overlay) })
-  },
-  original: leanReference(asset.original)
-})
+export const withoutTransferables = (asset: Asset): Asset =>
+  editAsset(asset, (parts) => ({ ...parts, formats: parts.formats.map(leanFormat) }))
 
 /** A deleted asset keeps its metadata and the time of deletion; its content is dropped. */
-export const markDeleted = (asset: Asset, at: GroupedTimestamp): Asset => {
-  const lean = withoutTransferables(asset)
-  return { ...lean, deleted: at, updated: at }
-}
+export const markDeleted = (asset: Asset, at: GroupedTimestamp): Asset =>
+  editAsset(asset, (parts) => ({
+    ...parts,
+    scalars: { ...parts.scalars, deleted: at, updated: at },
+    formats: parts.formats.map(leanFormat)
+  }))

@@ -3,7 +3,8 @@
  * the Pieces OS OpenAPI schemas (test/fixtures/pieces-openapi-subset.json). Types equal their encoded
  * JSON, so values read from the database need no transformation on the way out.
  */
-import { Schema } from "effect"
+import { ParseResult, Schema } from "effect"
+import { CLASSIFICATION_SPECIFICS, knownClassification } from "./ClassificationSpecifics.ts"
 
 /** A UUID as the OpenAPI `UniversalUniqueIdentifier` pattern accepts it. */
 export const Uuid = Schema.String.pipe(
@@ -70,11 +71,30 @@ export const ClassificationRenderingEnum = Schema.Literal(
 )
 
 /**
- * `ClassificationSpecificEnum` has some 450 values (extensions, file names, `hljs-*` names). We accept any
- * non-empty string of reasonable length rather than copy the list: the classifier maps what it knows, and an
- * extension a newer client sends is kept as given instead of failing the whole request.
+ * A classification as stored and answered. Lenient on the way in (assets a client echoes back, filters): what
+ * the service itself stores is always a `KnownClassificationSpecific`.
  */
 export const ClassificationSpecific = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(64))
+
+/**
+ * What a client may ask an asset to be classified as (a seed's `ext`, a reclassification): one of the 504 values
+ * of `ClassificationSpecificEnum`, matched case-insensitively and stored in its own spelling. Anything else is a
+ * 400 naming the path: stored, it would make clients that decode the enum strictly fail on the asset.
+ */
+export const KnownClassificationSpecific = Schema.transformOrFail(
+  Schema.String,
+  Schema.Literal(...CLASSIFICATION_SPECIFICS),
+  {
+    strict: true,
+    decode: (ext, _, ast) => {
+      const known = knownClassification(ext)
+      return known === undefined
+        ? ParseResult.fail(new ParseResult.Type(ast, ext, `${JSON.stringify(ext)} is not a known classification (ClassificationSpecificEnum)`))
+        : ParseResult.succeed(known)
+    },
+    encode: ParseResult.succeed
+  }
+).annotations({ identifier: "ClassificationSpecificEnum" })
 
 export const Classification = Schema.Struct({
   generic: ClassificationGenericEnum,

@@ -99,7 +99,7 @@ export class FacetIndex {
   private order: Array<number> = []
   /** Times as epoch milliseconds by row (NaN for no asset), so a range is a scan of numbers. */
   private createdAt = new Float64Array(0)
-  private updatedAt = new Float64Array(0)
+  private updatedTimes = new Float64Array(0)
 
   get size(): number {
     return this.rows.size
@@ -127,10 +127,10 @@ export class FacetIndex {
     if (facets.row >= this.createdAt.length) {
       const size = Math.max(facets.row + 1, this.createdAt.length * 2, 1024)
       this.createdAt = grown(this.createdAt, size)
-      this.updatedAt = grown(this.updatedAt, size)
+      this.updatedTimes = grown(this.updatedTimes, size)
     }
     this.createdAt[facets.row] = Date.parse(facets.created)
-    this.updatedAt[facets.row] = Date.parse(facets.updated)
+    this.updatedTimes[facets.row] = Date.parse(facets.updated)
     for (const tag of facets.tags) setIn(this.tags, tag.toLowerCase(), facets.row)
     for (const url of facets.websites) setIn(this.websites, url.toLowerCase(), facets.row)
     if (facets.classification !== null) setIn(this.languages, facets.classification, facets.row)
@@ -150,7 +150,7 @@ export class FacetIndex {
     this.live.delete(row)
     this.visible.delete(row)
     this.createdAt[row] = NaN
-    this.updatedAt[row] = NaN
+    this.updatedTimes[row] = NaN
     for (const tag of facets.tags) this.tags.get(tag.toLowerCase())?.delete(row)
     for (const url of facets.websites) this.websites.get(url.toLowerCase())?.delete(row)
     if (facets.classification !== null) this.languages.get(facets.classification)?.delete(row)
@@ -185,7 +185,7 @@ export class FacetIndex {
 
   /** Assets whose time is within [from, to] (either end open), or outside it when `inside` is false. */
   range(field: "created" | "updated", from: string | undefined, to: string | undefined, inside: boolean): Bitset {
-    const times = field === "created" ? this.createdAt : this.updatedAt
+    const times = field === "created" ? this.createdAt : this.updatedTimes
     const low = from === undefined ? -Infinity : Date.parse(from)
     const high = to === undefined ? Infinity : Date.parse(to)
     const found = new Bitset()
@@ -195,6 +195,11 @@ export class FacetIndex {
       if ((time >= low && time <= high) === inside) found.add(row)
     }
     return found
+  }
+
+  /** When the asset in a row was last updated, as epoch milliseconds (NaN for no asset). */
+  updatedAt(row: number): number {
+    return this.updatedTimes[row] ?? NaN
   }
 
   ids(rows: Iterable<number>): Array<string> {
@@ -211,7 +216,7 @@ export class FacetIndex {
     if (set.size <= 4 * limit + 1000) {
       return [...set.values()]
         .filter((row) => this.rows.has(row))
-        .sort((a, b) => this.updatedAt[b] - this.updatedAt[a] || a - b)
+        .sort((a, b) => this.updatedTimes[b] - this.updatedTimes[a] || a - b)
         .slice(0, limit)
         .map((row) => this.rows.get(row)!.id)
     }

@@ -8,8 +8,8 @@ import {
   AnnotationTypeEnum,
   ClassificationGenericEnum,
   ClassificationRenderingEnum,
-  ClassificationSpecific,
   EmbeddedModelSchema,
+  KnownClassificationSpecific,
   MechanismEnum,
   TagCategoryEnum
 } from "./Common.ts"
@@ -31,18 +31,19 @@ export const TransferableBytes = Schema.Struct({
 }).annotations({ identifier: "TransferableBytes" })
 export type TransferableBytes = typeof TransferableBytes.Type
 
-export const FragmentMetadata = Schema.Struct({ ext: Schema.optional(ClassificationSpecific) })
+/** A stored fragment's metadata: its extension is what it was classified as. */
+export const FragmentMetadata = Schema.Struct({ ext: Schema.optional(Schema.String) })
 
 export const SeededFragment = Schema.Struct({
   string: Schema.optional(TransferableString),
   bytes: Schema.optional(TransferableBytes),
-  metadata: Schema.optional(FragmentMetadata)
+  metadata: Schema.optional(Schema.Struct({ ext: Schema.optional(KnownClassificationSpecific) }))
 }).annotations({ identifier: "SeededFragment" })
 export type SeededFragment = typeof SeededFragment.Type
 
 export const FileMetadata = Schema.Struct({
   name: Schema.optional(Schema.String),
-  ext: Schema.optional(ClassificationSpecific),
+  ext: Schema.optional(KnownClassificationSpecific),
   size: Schema.optional(Schema.Number)
 })
 
@@ -55,7 +56,7 @@ export type SeededFile = typeof SeededFile.Type
 
 export const SeededClassification = Schema.Struct({
   generic: Schema.optional(ClassificationGenericEnum),
-  specific: Schema.optional(ClassificationSpecific),
+  specific: Schema.optional(KnownClassificationSpecific),
   rendering: Schema.optional(ClassificationRenderingEnum)
 })
 

@@ -8,15 +8,16 @@ import { Api } from "../api/Api.ts"
 import { RelatedInput } from "../api/AssetsApi.ts"
 import { InvalidRequest, SearchCriteriaMissing } from "../api/Errors.ts"
 import { SeededAssetsRecommendation } from "../domain/Recommendation.ts"
-import { withoutTransferables } from "../domain/AssetBuilder.ts"
 import type { Seed } from "../domain/Seed.ts"
+import { AssetEditor } from "../services/AssetEditor.ts"
 import { AssetRepository } from "../services/AssetRepository.ts"
 import { AssetSearch } from "../services/AssetSearch.ts"
 import { Recommendations } from "../services/Recommendations.ts"
 import { AssetCreator } from "../services/AssetCreator.ts"
 import { SeedPreprocessor } from "../services/SeedPreprocessor.ts"
-import { makeStreamServer } from "./AssetStreams.ts"
-import { iterableOf, jsonText } from "./JsonResponses.ts"
+import { assetJson, iterableOf, jsonText } from "./JsonResponses.ts"
+import { makeLibraryStreams } from "./LibraryStreams.ts"
+import { makeStreamServer } from "./StreamServer.ts"
 
 /**
  * Search by query takes its query from the query string; clients that send it as a JSON body on the GET (as the
@@ -58,25 +59,25 @@ export const AssetsHttpLive = HttpApiBuilder.group(Api, "assets", (handlers) =>
     const repository = yield* AssetRepository
     const preprocessor = yield* SeedPreprocessor
     const creator = yield* AssetCreator
+    const editor = yield* AssetEditor
     const streams = yield* makeStreamServer
+    const library = yield* makeLibraryStreams
     const search = yield* AssetSearch
     const recommendations = yield* Recommendations
 
     return handlers
       .handle("assetsCreateNewAsset", ({ payload, urlParams }) =>
-        Effect.map(creator.create(payload), (stored) =>
-          jsonText(urlParams.transferables === false ? stored.leanDocument : stored.document)))
+        Effect.map(creator.create(payload), (asset) => assetJson(asset, urlParams.transferables ?? true)))
       .handle("assetsDraft", ({ payload, urlParams }) =>
         Effect.map(
           preprocessor.draft(payload),
           (seed) => urlParams.transferables === false ? seedWithoutTransferables(seed) : seed
         ))
-      .handle("assetsDeleteAsset", ({ path }) => repository.delete(path.asset))
+      .handle("assetsDeleteAsset", ({ path }) => editor.remove(path.asset))
       .handle("assetsSpecificAssetSnapshot", ({ path, urlParams }) =>
         Effect.map(repository.getDocument(path.asset, urlParams.transferables ?? true), (json) => jsonText(json)))
       .handle("assetsSpecificAssetFormatsSnapshot", ({ path, urlParams }) =>
-        Effect.map(repository.get(path.asset), (asset) =>
-          (urlParams.transferables === false ? withoutTransferables(asset) : asset).formats))
+        repository.formats(path.asset, urlParams.transferables ?? true))
       .handle("assetsSnapshot", ({ urlParams }) =>
         Effect.map(
           repository.listDocuments({
@@ -110,28 +111,21 @@ export const AssetsHttpLive = HttpApiBuilder.group(Api, "assets", (handlers) =>
               new SearchCriteriaMissing({ message: "Search needs a query or searchable_tags (the spec answers 500)" })
             )
           }
-          return jsonText(
-            yield* search.searchedAssetsJson({
-              query,
-              tags,
-              pseudo: urlParams.pseudo === true,
-              transferables: urlParams.transferables ?? true
-            })
-          )
+          const result = yield* search.search({ query, tags, pseudo: urlParams.pseudo === true })
+          return jsonText(yield* search.searchedAssetsJson(result, urlParams.transferables ?? true))
         }))
       .handle("assetsSearchWithFilters", ({ payload, urlParams }) =>
-        Effect.map(
-          search.searchedAssetsJson({
+        Effect.gen(function*() {
+          const result = yield* search.search({
             query: payload.query,
             filters: payload.filters,
             space: payload.space?.identifers.iterable.map((item) => item.id),
             casing: payload.casing,
-            pseudo: urlParams.pseudo === true,
-            transferables: urlParams.transferables ?? true
-          }),
-          (json) => jsonText(`{"results":${json}}`)
-        ))
-      .handle("assetsStreamIdentifiers", () => streams.serve("identifiers"))
-      .handle("streamAssets", () => streams.serve("assets"))
-      .handle("getAssetsStreamTransferables", () => streams.serve("transferables"))
+            pseudo: urlParams.pseudo === true
+          })
+          return jsonText(`{"results":${yield* search.searchedAssetsJson(result, urlParams.transferables ?? true)}}`)
+        }))
+      .handle("assetsStreamIdentifiers", () => streams.serve(library("identifiers")))
+      .handle("streamAssets", () => streams.serve(library("assets")))
+      .handle("getAssetsStreamTransferables", () => streams.serve(library("transferables")))
   }))

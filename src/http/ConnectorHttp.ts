@@ -6,7 +6,7 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Schema } from "effect"
 import { Api } from "../api/Api.ts"
 import { InvalidRequest } from "../api/Errors.ts"
-import { SERVICE_VERSION } from "../config.ts"
+import { PIECES_OS_API_VERSION } from "../config.ts"
 import { ApplicationId } from "../domain/Common.ts"
 import { ConnectorActivity } from "../services/ConnectorActivity.ts"
 import { ConnectorSessions } from "../services/ConnectorSessions.ts"
@@ -25,7 +25,7 @@ export const ConnectorHttpLive = HttpApiBuilder.group(Api, "connector", (handler
         Effect.map(sessions.connect(payload.application), (application) => ({
           os: installation.osId,
           application,
-          health: { os: { id: installation.osId, version: SERVICE_VERSION } }
+          health: { os: { id: installation.osId, version: PIECES_OS_API_VERSION } }
         })))
       .handle("intention", ({ path, payload }) =>
         Effect.flatMap(sessions.require(path.application), (application) => activity.intention(application, payload)))

@@ -1,11 +1,12 @@
 /**
  * Makes every error answer JSON. HttpApi encodes the errors it declares; this global middleware covers the rest,
- * whose platform defaults are empty bodies: unknown routes (404), malformed JSON bodies (400) and defects (500,
- * logged with their cause).
+ * whose platform defaults are empty bodies: unknown routes (404, or 501 for a Pieces OS feature this service does
+ * not provide), malformed JSON bodies (400) and defects (500, logged with their cause).
  */
 import { HttpLayerRouter, HttpServerError, type HttpServerResponse } from "@effect/platform"
 import { Cause, Effect, Option } from "effect"
 import { jsonError } from "./JsonResponses.ts"
+import { notProvided } from "./NotProvided.ts"
 
 const isRequestDecodeError = (u: unknown): u is HttpServerError.RequestError =>
   HttpServerError.isServerError(u) && u._tag === "RequestError" && u.reason === "Decode"
@@ -18,8 +19,11 @@ const toJsonError = <E, R>(
     if (Option.isSome(failure)) {
       const error = failure.value
       if (HttpServerError.isServerError(error) && error._tag === "RouteNotFound") {
+        const feature = notProvided(error.request.url.split("?")[0])
         return Effect.succeed(
-          jsonError(404, "RouteNotFound", `No operation at ${error.request.method} ${error.request.url}`)
+          feature === undefined
+            ? jsonError(404, "RouteNotFound", `No operation at ${error.request.method} ${error.request.url}`)
+            : jsonError(501, "NotProvided", feature)
         )
       }
       if (isRequestDecodeError(error)) {

@@ -9,6 +9,10 @@ import { createServer, type Server } from "node:http"
 import { Api } from "../api/Api.ts"
 import { isDebug, ServiceConfig, ShutdownConfig } from "../config.ts"
 import { AssetCreator } from "../services/AssetCreator.ts"
+import { AssetEditor } from "../services/AssetEditor.ts"
+import { Commits } from "../services/Commits.ts"
+import { LocalUser } from "../services/LocalUser.ts"
+import { MetadataEntities } from "../services/MetadataEntities.ts"
 import { ConnectorActivity } from "../services/ConnectorActivity.ts"
 import { Intentions } from "../services/Intentions.ts"
 import { Recommendations } from "../services/Recommendations.ts"
@@ -22,32 +26,51 @@ import { SimilarityIndex } from "../services/SimilarityIndex.ts"
 import { SeedPreprocessor } from "../services/SeedPreprocessor.ts"
 import { StreamConnections } from "../services/StreamConnections.ts"
 import { ExitCode, messagesOf, StartupError } from "../StartupError.ts"
+import { AssetHttpLive } from "./AssetHttp.ts"
 import { AssetsHttpLive } from "./AssetsHttp.ts"
+import { FormatHttpLive } from "./FormatHttp.ts"
+import { ApplicationsHttpLive, ModelsHttpLive, UserHttpLive } from "./LocalHttp.ts"
+import { AnnotationsHttpLive, TagsHttpLive, WebsitesHttpLive } from "./MetadataHttp.ts"
+import { SearchHttpLive } from "./SearchHttp.ts"
 import { ConnectorHttpLive } from "./ConnectorHttp.ts"
 import { ErrorResponsesLive } from "./ErrorResponses.ts"
 import { RequestGuardLive } from "./RequestGuard.ts"
 import { WellKnownHttpLive } from "./WellKnownHttp.ts"
 
-/** The stores, indexes and sessions. */
+/** The stores, indexes, the commit path and sessions. */
 const StorageLive = Layer.mergeAll(
-  AssetSearch.Default.pipe(
-    Layer.provideMerge(AssetRepository.Default),
-    Layer.provideMerge(Layer.merge(SearchIndex.Default, SimilarityIndex.Default))
-  ),
+  Commits.Default,
+  AssetSearch.Default,
   SeedPreprocessor.Default,
   ConnectorSessions.Default,
-  Installation.Default,
   StreamConnections.Default
-).pipe(Layer.provideMerge(ChangeHub.Default))
+).pipe(
+  Layer.provideMerge(Layer.mergeAll(AssetRepository.Default, SearchIndex.Default, SimilarityIndex.Default)),
+  Layer.provideMerge(Layer.merge(ChangeHub.Default, Installation.Default))
+)
 
 /** Every service the handlers use; needs only `SqlClient`. */
 export const ServicesLive = ConnectorActivity.Default.pipe(
-  Layer.provideMerge(Layer.mergeAll(AssetCreator.Default, Intentions.Default, Recommendations.Default)),
+  Layer.provideMerge(Layer.mergeAll(AssetCreator.Default, AssetEditor.Default, Intentions.Default)),
+  Layer.provideMerge(Layer.mergeAll(MetadataEntities.Default, Recommendations.Default, LocalUser.Default)),
   Layer.provideMerge(StorageLive)
 )
 
 const ApiRoutes = HttpLayerRouter.addHttpApi(Api, { openapiPath: "/openapi.json" }).pipe(
-  Layer.provide([ConnectorHttpLive, AssetsHttpLive, WellKnownHttpLive])
+  Layer.provide([
+    ConnectorHttpLive,
+    AssetsHttpLive,
+    AssetHttpLive,
+    FormatHttpLive,
+    SearchHttpLive,
+    TagsHttpLive,
+    WebsitesHttpLive,
+    AnnotationsHttpLive,
+    UserHttpLive,
+    ModelsHttpLive,
+    ApplicationsHttpLive,
+    WellKnownHttpLive
+  ])
 )
 
 const DocsRoute = HttpApiScalar.layerHttpLayerRouter({ api: Api, path: "/docs" })

@@ -1,46 +1,61 @@
 /**
- * The JSON text frames of the three asset streams. A change's frames are built once and shared by every
- * connection (hundreds of clients must not mean hundreds of `JSON.stringify` calls per change).
+ * The JSON text frames of the streams that follow the library: asset identifiers, assets (without or with their
+ * content) and tag identifiers. A commit's frame for a stream is built once and shared by every connection
+ * (hundreds of clients must not mean hundreds of `JSON.stringify` calls per change); a commit that does not
+ * concern a stream has no frame for it.
  */
 import { withoutTransferables } from "../domain/AssetBuilder.ts"
 import { iterableJson } from "../domain/WireJson.ts"
-import type { AssetChange } from "../services/ChangeHub.ts"
+import type { AssetChange, Commit } from "../services/ChangeHub.ts"
 
-/** `/assets/stream/identifiers` sends ids; the other two send assets, without or with their content. */
-export type StreamKind = "identifiers" | "assets" | "transferables"
+/** `/assets/stream/identifiers` sends ids; the other two asset streams send assets; `/tags/stream/identifiers`, tag ids. */
+export type LibraryStream = "identifiers" | "assets" | "transferables" | "tags"
 
-/** The first frame of the identifier stream: every current id, as `StreamedIdentifiers`. */
-export const identifiersSnapshotFrame = (ids: ReadonlyArray<string>): string =>
-  iterableJson(ids.map((id) => `{"asset":{"id":${JSON.stringify(id)}}}`))
+/** A first frame of an identifier stream: every current id, as `StreamedIdentifiers` of `field` (asset, tag). */
+export const identifiersSnapshotFrame = (field: "asset" | "tag", ids: ReadonlyArray<string>): string =>
+  iterableJson(ids.map((id) => `{${JSON.stringify(field)}:{"id":${JSON.stringify(id)}}}`))
 
 /** A page of the asset streams' current state, as `Assets`, from stored asset JSON. */
 export const assetsSnapshotFrame = (documents: ReadonlyArray<string>): string => iterableJson(documents)
 
-const cache = new WeakMap<AssetChange, Partial<Record<StreamKind, string>>>()
+/** Pseudo assets stay out of the streams, as they stay out of listings. */
+const isStreamed = (change: AssetChange): boolean => change.asset.pseudo !== true
 
-const build = (change: AssetChange, kind: StreamKind): string => {
-  const { asset } = change
-  switch (kind) {
+const identifier = (field: "asset" | "tag", id: string, deleted: boolean) =>
+  deleted ? { [field]: { id }, deleted: true } : { [field]: { id } }
+
+const build = (commit: Commit, stream: LibraryStream): string | undefined => {
+  const assets = commit.assets.filter(isStreamed)
+  switch (stream) {
     case "identifiers":
-      return JSON.stringify({
-        iterable: [change._tag === "Deleted" ? { asset: { id: asset.id }, deleted: true } : { asset: { id: asset.id } }]
-      })
+      return assets.length === 0
+        ? undefined
+        : JSON.stringify({ iterable: assets.map((c) => identifier("asset", c.asset.id, c._tag === "Deleted")) })
     case "assets":
-      return JSON.stringify({ iterable: [withoutTransferables(asset)] })
+      return assets.length === 0 ? undefined : JSON.stringify({ iterable: assets.map((c) => withoutTransferables(c.asset)) })
     case "transferables":
-      return JSON.stringify({ iterable: [asset] })
+      return assets.length === 0 ? undefined : JSON.stringify({ iterable: assets.map((c) => c.asset) })
+    case "tags": {
+      const tags = commit.metadata.filter((change) => change.kind === "tag")
+      return tags.length === 0
+        ? undefined
+        : JSON.stringify({ iterable: tags.map((change) => identifier("tag", change.id, change.deleted)) })
+    }
   }
 }
 
-/** The frame announcing one change on a stream of the given kind; a deleted asset carries its `deleted` time. */
-export const changeFrame = (change: AssetChange, kind: StreamKind): string => {
-  let frames = cache.get(change)
+const cache = new WeakMap<Commit, Partial<Record<LibraryStream, string | null>>>()
+
+/**
+ * The frame announcing a commit on a stream, if it concerns it: created and updated ids or assets, deletions (a
+ * deleted asset carries its `deleted` time; a deleted id says `deleted: true`).
+ */
+export const commitFrame = (commit: Commit, stream: LibraryStream): string | undefined => {
+  let frames = cache.get(commit)
   if (frames === undefined) {
     frames = {}
-    cache.set(change, frames)
+    cache.set(commit, frames)
   }
-  return (frames[kind] ??= build(change, kind))
+  const frame = frames[stream] !== undefined ? frames[stream] : (frames[stream] = build(commit, stream) ?? null)
+  return frame ?? undefined
 }
-
-/** Pseudo assets stay out of the streams, as they stay out of listings. */
-export const isStreamed = (change: AssetChange): boolean => change.asset.pseudo !== true

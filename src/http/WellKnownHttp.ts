@@ -1,29 +1,35 @@
 /**
- * The probes: `GET /.well-known/health` answers `ok` once the database is open, `version` the service version,
- * `stats` the open streams and memory.
+ * The probes: `GET /.well-known/health` answers `ok` once the database is open (and the health stream opens with
+ * the same text), `version` the Pieces OS API version this service is compatible with, `stats` this service's own
+ * version, its open streams and memory.
  */
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
 import { Api } from "../api/Api.ts"
-import { SERVICE_VERSION } from "../config.ts"
+import { PIECES_OS_API_VERSION, SERVICE_VERSION } from "../config.ts"
 import { ChangeHub } from "../services/ChangeHub.ts"
 import { Installation } from "../services/Installation.ts"
 import { StreamConnections } from "../services/StreamConnections.ts"
+import { constantSource, makeStreamServer } from "./StreamServer.ts"
 
 export const WellKnownHttpLive = HttpApiBuilder.group(Api, "wellKnown", (handlers) =>
   Effect.gen(function*() {
     const installation = yield* Installation
     const hub = yield* ChangeHub
     const connections = yield* StreamConnections
+    const streams = yield* makeStreamServer
+    const health = Effect.succeed(`ok:${installation.osId}`)
     return handlers
-      .handle("health", () => Effect.succeed(`ok:${installation.osId}`))
-      .handle("version", () => Effect.succeed(SERVICE_VERSION))
+      .handle("health", () => health)
+      .handle("version", () => Effect.succeed(PIECES_OS_API_VERSION))
+      .handle("streamHealth", () => streams.serve(constantSource(health)))
       .handle("stats", ({ urlParams }) =>
         Effect.sync(() => {
           const gc = (globalThis as { gc?: () => void }).gc
           if (urlParams.collect === true && gc !== undefined) gc()
           const memory = process.memoryUsage()
           return {
+            service: { version: SERVICE_VERSION, compatibleWith: PIECES_OS_API_VERSION },
             streams: { connections: connections.openCount(), subscribers: hub.subscriberCount() },
             memory: { rss: memory.rss, heapUsed: memory.heapUsed }
           }

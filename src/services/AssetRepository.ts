@@ -1,8 +1,7 @@
 /**
- * The asset store over `SqlClient`. Each write is one transaction that also keeps the search and similarity
- * indexes current; after it commits, exactly one change is published on the `ChangeHub`. Assets are stored as
- * their encoded wire JSON, with and without content, so reads hand the stored text straight to the client. SQL
- * errors are defects here: a client cannot act on them.
+ * Reads of the asset store over `SqlClient`. Assets are stored as their encoded wire JSON, with and without content,
+ * so reads hand the stored text straight to the client. Writes go through `Commits` only. SQL errors are defects
+ * here: a client cannot act on them.
  *
  * Methods use `Effect.fnUntraced`, here and in the other services: a named `Effect.fn` allocates an `Error` and a
  * span on every call, which measurably cut create throughput with no tracer to read the spans.
@@ -11,15 +10,9 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect, Option, Schema } from "effect"
 import { AssetDeleted, AssetNotFound } from "../api/Errors.ts"
 import { Asset } from "../domain/Asset.ts"
-import { markDeleted, withoutTransferables } from "../domain/AssetBuilder.ts"
+import { withoutTransferables } from "../domain/AssetBuilder.ts"
 import { AssetId } from "../domain/Common.ts"
-import { comparableFingerprint } from "../domain/Comparable.ts"
-import { searchableText } from "../domain/SearchableText.ts"
-import { timestamp } from "../domain/Timestamps.ts"
 import { inList } from "../sql/InList.ts"
-import { AssetChange, ChangeHub } from "./ChangeHub.ts"
-import { SearchIndex } from "./SearchIndex.ts"
-import { SimilarityIndex } from "./SimilarityIndex.ts"
 
 /** Which assets a listing includes with respect to pseudo assets. */
 export type PseudoSelection = "exclude" | "include" | "only"
@@ -43,11 +36,6 @@ export interface StoredDocument {
   readonly deleted: boolean
 }
 
-/**
- * `Asset` has no transformations (its type is its JSON), so a typed value stringifies to what the schema would
- * encode, at a fraction of the cost; reads still decode through the schema.
- */
-const encodeAsset = (asset: Asset): string => JSON.stringify(asset)
 const decodeAsset = Schema.decodeUnknown(Schema.parseJson(Asset))
 
 const pseudoCondition = (pseudo: PseudoSelection) =>
@@ -56,28 +44,6 @@ const pseudoCondition = (pseudo: PseudoSelection) =>
 export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRepository", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient
-    const hub = yield* ChangeHub
-    const search = yield* SearchIndex
-    const similar = yield* SimilarityIndex
-
-    const create = Effect.fnUntraced(function*(asset: Asset) {
-      // Encoding is CPU work: do it before taking the connection.
-      const document = encodeAsset(asset)
-      const leanDocument = encodeAsset(withoutTransferables(asset))
-      const text = searchableText(asset)
-      const fp = comparableFingerprint(asset, text)
-      const row = yield* sql.withTransaction(Effect.zipRight(
-        sql`
-          INSERT INTO assets (id, name, mechanism, pseudo, created, updated, deleted, document, lean_document)
-          VALUES (${asset.id}, ${asset.name ?? null}, ${asset.mechanism}, ${asset.pseudo === true ? 1 : 0},
-                  ${asset.created.value}, ${asset.updated.value}, NULL, ${document}, ${leanDocument})`,
-        Effect.zipLeft(search.write(asset, text), similar.write(asset, fp))
-      )).pipe(Effect.orDie)
-      search.remember(asset, text, row)
-      similar.remember(asset.id, fp)
-      yield* hub.publish(AssetChange.Created({ asset }))
-      return { document, leanDocument }
-    })
 
     type DocumentRow = { json: string; deleted: string | null }
     /**
@@ -104,41 +70,9 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
 
     const get = (id: AssetId) => Effect.flatMap(getDocument(id, true), (json) => Effect.orDie(decodeAsset(json)))
 
-    const remove = Effect.fnUntraced(function*(id: AssetId) {
-      const asset = yield* get(id)
-      const deleted = markDeleted(asset, timestamp(new Date()))
-      const document = encodeAsset(deleted)
-      const changed = yield* sql.withTransaction(Effect.gen(function*() {
-        const changed = yield* sql<{ id: string }>`
-          UPDATE assets SET deleted = ${deleted.updated.value}, updated = ${deleted.updated.value},
-                            document = ${document}, lean_document = ${document}
-          WHERE id = ${id} AND deleted IS NULL RETURNING id`
-        if (changed.length > 0) yield* Effect.zipRight(search.erase(id), similar.erase(id))
-        return changed.length > 0
-      })).pipe(Effect.orDie)
-      // A concurrent delete of the same asset won the race: this one is a delete of a deleted asset.
-      if (!changed) return yield* Effect.fail(AssetDeleted.of(id))
-      search.forget(id)
-      similar.forget(id)
-      yield* hub.publish(AssetChange.Deleted({ asset: deleted }))
-      return id
-    })
-
-    /**
-     * Changes a live asset's interaction data (scores, `interacted`) in one transaction, then publishes the update.
-     * Content, name and `updated` stay as they are: using a snippet does not edit it.
-     */
-    const recordInteraction = Effect.fnUntraced(function*(id: AssetId, change: (asset: Asset) => Asset) {
-      const changed = yield* sql.withTransaction(Effect.gen(function*() {
-        const asset = change(yield* get(id))
-        const document = encodeAsset(asset)
-        const leanDocument = encodeAsset(withoutTransferables(asset))
-        yield* sql`UPDATE assets SET document = ${document}, lean_document = ${leanDocument} WHERE id = ${id}`
-        return asset
-      })).pipe(Effect.catchTag("SqlError", Effect.die))
-      yield* hub.publish(AssetChange.Updated({ asset: changed }))
-      return changed
-    })
+    /** A live asset's formats, without their content when `transferables` is false. */
+    const formats = (id: AssetId, transferables: boolean) =>
+      Effect.map(get(id), (asset) => (transferables ? asset : withoutTransferables(asset)).formats)
 
     /** The stored JSON of the live assets among `ids`, by id (absent, deleted: left out). */
     const documentsOf = (ids: ReadonlyArray<string>, transferables: boolean) =>
@@ -188,13 +122,11 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
     }
 
     return {
-      create,
       findDocument,
       getDocument,
       documentsOf,
       get,
-      delete: remove,
-      recordInteraction,
+      formats,
       assetOfFormat,
       listDocuments,
       listIds,

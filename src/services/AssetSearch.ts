@@ -3,8 +3,9 @@
  * FTS5 trigram index; names, tags and annotations sharing the most trigrams with the query from the in-memory
  * title index), keeps those that contain every term literally or within its allowed edits, and ranks them: exact
  * hits (the whole query literally) first, then by the share of terms found literally, then by a score mixing a
- * fuse.js score over name, tags and annotations with that share. Tag search and filters without a query are
- * bitset arithmetic over the in-memory facet index. Results are capped; the counts are not.
+ * fuse.js score over name, tags and annotations with that share. Full-text search is the same without typos.
+ * Neural code search matches words against the words identifiers are made of (`byWords`). Tag search and filters
+ * without a query are bitset arithmetic over the in-memory facet index. Results are capped; the counts are not.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
 import type { Fragment } from "@effect/sql/Statement"
@@ -12,6 +13,7 @@ import { Effect } from "effect"
 import Fuse from "fuse.js"
 import type { InvalidRequest } from "../api/Errors.ts"
 import { allowedEdits, queryTerms, substringDistance } from "../domain/FuzzyMatch.ts"
+import { queryWords } from "../domain/IdentifierWords.ts"
 import type { AssetFilters } from "../domain/Search.ts"
 import { ftsPhrase, makeFacetFilters, makeFilterSql } from "./SearchFilters.ts"
 import { AssetRepository } from "./AssetRepository.ts"
@@ -28,7 +30,8 @@ export interface SearchRequest {
   readonly casing?: boolean | undefined
   /** Include pseudo assets. */
   readonly pseudo: boolean
-  readonly transferables: boolean
+  /** "literal": every word must occur as written (full-text search); "fuzzy" (the default) also tolerates typos. */
+  readonly mode?: "fuzzy" | "literal" | undefined
 }
 
 type Field = "name" | "content" | "tags" | "annotations"
@@ -128,7 +131,7 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
         } satisfies SearchResult
       })
 
-    const fuzzy = (query: string, where: Fragment, casing: boolean) =>
+    const fuzzy = (query: string, where: Fragment, casing: boolean, typos: boolean) =>
       Effect.gen(function*() {
         const terms = queryTerms(query)
         const indexed = terms.filter((term) => term.length >= 3)
@@ -157,7 +160,9 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
           }
           for (const id of [...phrase, ...literal]) candidates.add(id)
           // Typo candidates matter only while literal matches are few; past the limit they could not rank.
-          if (!literalOverflow) for (const { id } of index.titleCandidates(query, TYPO_CANDIDATES)) candidates.add(id)
+          if (typos && !literalOverflow) {
+            for (const { id } of index.titleCandidates(query, TYPO_CANDIDATES)) candidates.add(id)
+          }
         } else {
           for (const id of index.titlesContaining(query, CANDIDATES)) candidates.add(id)
         }
@@ -169,7 +174,7 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
           FROM search_rows s JOIN search_titles t ON t.rowid = s.rowid
           WHERE ${inList(sql, "s.asset_id", [...candidates])} AND ${where}`
         const known = (row: CandidateRow): IndexKnowledge => ({ allTerms: literal.has(row.id), whole: phrase.has(row.id) })
-        const needsCode = rows.filter((row) => !decidableWithoutCode(row, terms, casing, known(row)))
+        const needsCode = rows.filter((row) => !decidableWithoutCode(row, terms, casing, typos, known(row)))
         if (needsCode.length > 0) {
           const code = yield* sql<{ rowid: number; content: string }>`
             SELECT rowid, content FROM search_text WHERE ${inList(sql, "rowid", needsCode.map((row) => row.rowid))}`
@@ -178,7 +183,7 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
         }
 
         const verified = rows.flatMap((row) => {
-          const found = verify(row, terms, query, casing, known(row))
+          const found = verify(row, terms, query, casing, typos, known(row))
           return found === undefined ? [] : [{ row, ...found }]
         })
         // A cheap order first (exact, share of literal terms, a hit in the name, recency); fuse.js, the costly
@@ -237,14 +242,88 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
       Effect.gen(function*() {
         const query = request.query?.trim() ?? ""
         if (query.length === 0) return yield* listing(request)
-        return yield* fuzzy(query, yield* scope(request), request.casing === true)
+        return yield* fuzzy(query, yield* scope(request), request.casing === true, request.mode !== "literal")
       }).pipe(Effect.catchTag("SqlError", Effect.die))
 
-    /** `SearchedAssets` as JSON text, each hit with its stored asset. */
-    const searchedAssetsJson = (request: SearchRequest) =>
+    /**
+     * Neural code search: the words of a question ("parse http header") against the words assets' identifiers,
+     * names, tags and annotations are made of (`parseHttpHeader`, `parse_http_header`), stemmed. Assets holding
+     * every word are the exact hits, ranked by BM25 (a word in the name weighs most); then, when those are few,
+     * assets holding some of the words.
+     */
+    const byWords = (query: string, pseudo: boolean) =>
       Effect.gen(function*() {
-        const result = yield* search(request)
-        const docs = yield* repository.documentsOf(result.hits.map((hit) => hit.id), request.transferables)
+        const words = queryWords(query)
+        if (words.length === 0) return { hits: [], exact: 0, suggested: 0 } satisfies SearchResult
+        const where = sql.literal(pseudo ? "1=1" : "s.pseudo = 0")
+        const matching = (expression: string, limit: number) =>
+          sql<{ id: string; rank: number }>`
+            SELECT s.asset_id AS id, bm25(search_words, 10.0, 1.0, 5.0, 3.0) AS rank
+            FROM search_words JOIN search_rows s ON s.rowid = search_words.rowid
+            WHERE search_words MATCH ${expression} AND ${where}
+            ORDER BY rank, s.updated DESC LIMIT ${limit}`
+        const counted = (expression: string) =>
+          Effect.map(sql<{ n: number }>`
+            SELECT count(*) AS n FROM search_words JOIN search_rows s ON s.rowid = search_words.rowid
+            WHERE search_words MATCH ${expression} AND ${where}`, (rows) => rows[0].n)
+        const every = words.map(ftsPhrase).join(" AND ")
+        const some = words.map(ftsPhrase).join(" OR ")
+        const exact = yield* matching(every, RESULT_LIMIT)
+        const exactCount = exact.length < RESULT_LIMIT ? exact.length : yield* counted(every)
+        const seen = new Set(exact.map((row) => row.id))
+        const partial = words.length > 1 && exact.length < RESULT_LIMIT
+          ? (yield* matching(some, RESULT_LIMIT + exact.length)).filter((row) => !seen.has(row.id))
+          : []
+        const partialCount = words.length > 1 ? (yield* counted(some)) - exactCount : 0
+        // BM25 ranks are negative, lower is better; relative to the best of its group a hit scores in (0, 1], exact
+        // hits above one half, the others below.
+        const scored = (rows: ReadonlyArray<{ id: string; rank: number }>, exact: boolean) =>
+          rows.map((row): SearchHit => {
+            const relative = rows[0].rank < 0 ? row.rank / rows[0].rank : 1
+            const score = exact ? 0.5 + 0.5 * relative : 0.5 * relative
+            return { id: row.id, exact, score: Math.round(score * 1e4) / 1e4, match: "CONTENT" }
+          })
+        return {
+          hits: [...scored(exact, true), ...scored(partial, false)].slice(0, RESULT_LIMIT),
+          exact: exactCount,
+          suggested: partialCount
+        } satisfies SearchResult
+      }).pipe(Effect.catchTag("SqlError", Effect.die))
+
+    /**
+     * Tag-based search: assets carrying every tag are the exact hits (newest first), then assets carrying some of
+     * them, those with more of the tags first.
+     */
+    const byTags = (tags: ReadonlyArray<string>, pseudo: boolean): SearchResult => {
+      const facets = index.facets
+      const scope = facets.all(pseudo)
+      const sets = tags.map((tag) => facets.tag(tag).and(scope))
+      const every = sets.reduce((acc, set) => acc.and(set), scope)
+      const some = sets.reduce((acc, set) => acc.or(set), facets.none()).and(scope)
+      const exact = facets.newest(every, RESULT_LIMIT)
+      const carried = (row: number) => sets.filter((set) => set.has(row)).length
+      const partial = [...some.values()]
+        .filter((row) => !every.has(row))
+        .map((row) => ({ row, carried: carried(row) }))
+        .sort((a, b) => b.carried - a.carried || facets.updatedAt(b.row) - facets.updatedAt(a.row))
+      const hits: Array<SearchHit> = [
+        ...exact.map((id): SearchHit => ({ id, exact: true, score: 1, match: "TAGS" })),
+        ...partial.slice(0, RESULT_LIMIT).flatMap(({ row, carried }) =>
+          facets.ids([row]).map((id): SearchHit => ({
+            id,
+            exact: false,
+            score: Math.round((carried / tags.length) * 1e4) / 1e4,
+            match: "TAGS"
+          }))
+        )
+      ]
+      return { hits: hits.slice(0, RESULT_LIMIT), exact: every.size, suggested: partial.length }
+    }
+
+    /** `SearchedAssets` as JSON text, each hit with its stored asset. */
+    const searchedAssetsJson = (result: SearchResult, transferables: boolean) =>
+      Effect.gen(function*() {
+        const docs = yield* repository.documentsOf(result.hits.map((hit) => hit.id), transferables)
         const items = result.hits.flatMap((hit) => {
           const json = docs.get(hit.id)
           return json === undefined
@@ -257,7 +336,7 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
         return `{"iterable":[${items.join(",")}],"exact":${result.exact},"suggested":${result.suggested}}`
       })
 
-    return { search, searchedAssetsJson } as const
+    return { search, byWords, byTags, searchedAssetsJson } as const
   })
 }) {}
 
@@ -285,13 +364,14 @@ const decidableWithoutCode = (
   row: CandidateRow,
   terms: ReadonlyArray<string>,
   casing: boolean,
+  typos: boolean,
   known: IndexKnowledge
 ) => {
   if (casing) return false
   const titles = TITLE_FIELDS.map((field) => row[field].toLowerCase())
   return terms.every((term) =>
     (known.allTerms && term.length >= 3) ||
-    titles.some((title) => occurs(term.toLowerCase(), title, allowedEdits(term)) !== "none")
+    titles.some((title) => occurs(term.toLowerCase(), title, typos ? allowedEdits(term) : 0) !== "none")
   )
 }
 
@@ -308,6 +388,7 @@ const verify = (
   terms: ReadonlyArray<string>,
   query: string,
   casing: boolean,
+  typos: boolean,
   known: IndexKnowledge
 ) => {
   const titles = TITLE_FIELDS.map((field) => lowered(row[field], casing))
@@ -327,7 +408,7 @@ const verify = (
       literal++
       continue
     }
-    const edits = allowedEdits(term)
+    const edits = typos ? allowedEdits(term) : 0
     const near = edits === 0 ? -1 : titles.findIndex((title) => occurs(needle, title, edits) === "fuzzy")
     if (near === -1) return undefined
     fields.add(TITLE_FIELDS[near])

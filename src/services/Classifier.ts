@@ -28,6 +28,7 @@ import swift from "highlight.js/lib/languages/swift"
 import typescript from "highlight.js/lib/languages/typescript"
 import xml from "highlight.js/lib/languages/xml"
 import yaml from "highlight.js/lib/languages/yaml"
+import type { ClassificationSpecificValue } from "../domain/ClassificationSpecifics.ts"
 import type { ClassificationGenericEnum } from "../domain/Common.ts"
 
 /**
@@ -58,7 +59,7 @@ const grammars = {
   yaml: [yaml, "yaml"]
 } as const
 const highlighter = hljs.newInstance()
-const extensionOf = new Map<string, string>()
+const extensionOf = new Map<string, ClassificationSpecificValue>()
 for (const [name, [grammar, ext]] of Object.entries(grammars)) {
   highlighter.registerLanguage(name, grammar)
   extensionOf.set(name, ext)
@@ -196,7 +197,7 @@ const imageExtensions = new Set([
 const videoExtensions = new Set(["mp4", "webm", "ogv", "qt"])
 const textExtensions = new Set(["txt", "text", "log", "md", "markdown", "mdown", "mdwn", "markdn", "csv", "rtf"])
 
-const shebangs: ReadonlyArray<[RegExp, string]> = [
+const shebangs: ReadonlyArray<[RegExp, ClassificationSpecificValue]> = [
   [/^#!.*\b(ba|z|da)?sh\b/, "sh"],
   [/^#!.*\bpython/, "py"],
   [/^#!.*\bnode\b/, "js"],
@@ -216,7 +217,7 @@ const isJson = (text: string) => {
 }
 
 /** The language of a piece of text, as a lower-case extension, or `txt` when it does not look like code. */
-export const detectLanguage = (text: string): string => {
+export const detectLanguage = (text: string): ClassificationSpecificValue => {
   const trimmed = text.trimStart()
   for (const [pattern, ext] of shebangs) {
     if (pattern.test(trimmed)) return ext
@@ -244,7 +245,7 @@ export const genericOf = (ext: string, isFile: boolean): ClassificationGenericEn
 
 export class Classifier extends Effect.Service<Classifier>()("Classifier", {
   succeed: {
-    detectLanguage: (text: string): Effect.Effect<string> => Effect.sync(() => detectLanguage(text)),
+    detectLanguage: (text: string): Effect.Effect<ClassificationSpecificValue> => Effect.sync(() => detectLanguage(text)),
     genericOf
   }
 }) {}

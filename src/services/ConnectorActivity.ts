@@ -7,8 +7,8 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect, Option } from "effect"
 import { InvalidRequest } from "../api/Errors.ts"
 import type { Application } from "../domain/Application.ts"
-import type { Asset } from "../domain/Asset.ts"
 import { isSubstantial, isTrivial } from "../domain/CodeFingerprint.ts"
+import type { ScoreField } from "../domain/AssetEdits.ts"
 import { AssetId } from "../domain/Common.ts"
 import type {
   Reaction,
@@ -17,9 +17,9 @@ import type {
   SeededConnectorTracking
 } from "../domain/Connector.ts"
 import { seedCode } from "../domain/SeedCode.ts"
-import { timestamp } from "../domain/Timestamps.ts"
 import { iterableJson } from "../domain/WireJson.ts"
 import { AssetCreator } from "./AssetCreator.ts"
+import { AssetEditor } from "./AssetEditor.ts"
 import { AssetRepository } from "./AssetRepository.ts"
 import { INTENTION_MATCH, Intentions } from "./Intentions.ts"
 import { SimilarityIndex } from "./SimilarityIndex.ts"
@@ -33,8 +33,6 @@ export const REUSE_MATCH = 0.7
 /** Saved assets a suggestion lists as compared. */
 const COMPARED = 5
 
-type ScoreField = "manual" | "automatic" | "reuse" | "update" | "reference" | "searched"
-
 /** Which score a tracked event on an asset raises, by the event's name. */
 export const scoreOfEvent = (event: string): ScoreField | undefined =>
   /copied|inserted|reused|pasted/.test(event)
@@ -46,16 +44,6 @@ export const scoreOfEvent = (event: string): ScoreField | undefined =>
     : /searched/.test(event)
     ? "searched"
     : undefined
-
-/** The asset with one more use of a kind (when given) and `interacted` now. */
-const interactedWith = (asset: Asset, field: ScoreField | undefined): Asset => {
-  const score = asset.score ?? { manual: 0, automatic: 0, reuse: 0, update: 0, reference: 0, searched: 0 }
-  return {
-    ...asset,
-    interacted: timestamp(new Date()),
-    score: field === undefined ? score : { ...score, [field]: (score[field] ?? 0) + 1 }
-  }
-}
 
 const TRACKED_KINDS = [
   "asset",
@@ -74,6 +62,7 @@ export class ConnectorActivity extends Effect.Service<ConnectorActivity>()("Conn
     const sql = yield* SqlClient
     const repository = yield* AssetRepository
     const creator = yield* AssetCreator
+    const editor = yield* AssetEditor
     const similar = yield* SimilarityIndex
     const intentions = yield* Intentions
 
@@ -110,10 +99,7 @@ export class ConnectorActivity extends Effect.Service<ConnectorActivity>()("Conn
     const react = (application: Application, reaction: Reaction) =>
       Effect.gen(function*() {
         if (reaction.reuse !== undefined) {
-          const reused = yield* repository.recordInteraction(
-            AssetId.make(reaction.reuse.asset),
-            (asset) => interactedWith(asset, "reuse")
-          )
+          const reused = yield* editor.recordInteraction(AssetId.make(reaction.reuse.asset), ["reuse"])
           return reused.id
         }
         if (!reaction.save) return ""
@@ -154,7 +140,7 @@ export class ConnectorActivity extends Effect.Service<ConnectorActivity>()("Conn
         if (Option.isSome(assetId)) {
           // Fails with 404 or 410 before anything is stored about an asset that is not there.
           const raised = scoreOfEvent(event ?? "")
-          yield* repository.recordInteraction(assetId.value, (asset) => interactedWith(asset, raised))
+          yield* editor.recordInteraction(assetId.value, raised === undefined ? [] : [raised])
         }
         yield* sql`
           INSERT INTO tracking_events (application_id, kind, event, asset_id, created, body)

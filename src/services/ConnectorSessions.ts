@@ -108,6 +108,12 @@ export class ConnectorSessions extends Effect.Service<ConnectorSessions>()("Conn
       remember({ ...application, onboarded })
     })
 
-    return { connect, find, require, lookup, resolve, setOnboarded } as const
+    /** Every application that connected, oldest first. */
+    const list = sql`SELECT * FROM applications ORDER BY created, id`.pipe(
+      Effect.flatMap((rows) => Effect.forEach(rows, (row) => Effect.map(decodeRow(row), toApplication))),
+      Effect.orDie
+    )
+
+    return { connect, find, require, lookup, resolve, setOnboarded, list } as const
   })
 }) {}

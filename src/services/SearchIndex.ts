@@ -1,16 +1,15 @@
 /**
- * The search index, kept current by every asset write: the SQL rows (FTS5 trigram text, tags, websites) written
- * inside the write's transaction, and an in-memory trigram index of names, tags and annotations that gives fuzzy
- * search its typo-tolerant candidates. The in-memory part is rebuilt from the SQL rows at start-up and updated
- * right after each commit, before the write is acknowledged.
+ * The in-memory part of the search index: a trigram index of names, tags and annotations that gives fuzzy search
+ * its typo-tolerant candidates, and the facet bitsets of tag search and filters. Its SQL part (FTS5 text, tags,
+ * websites: `SearchRows`) is written inside each write's transaction; this part is rebuilt from the SQL rows at
+ * start-up and updated by `Commits` right after each commit, before the write is acknowledged.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
-import type { Asset } from "../domain/Asset.ts"
 import type { SearchableText } from "../domain/SearchableText.ts"
 import { type AssetFacets, FacetIndex } from "../domain/FacetIndex.ts"
 import { TrigramIndex } from "../domain/TrigramIndex.ts"
-import { deleteSearchRows, writeSearchRows } from "../sql/SearchRows.ts"
+import type { StoredAsset } from "../sql/AssetRows.ts"
 
 /** Every live asset's facets, from the search tables. */
 const loadFacets = (sql: SqlClient) =>
@@ -58,12 +57,8 @@ export class SearchIndex extends Effect.Service<SearchIndex>()("SearchIndex", {
     facets.addAll(yield* loadFacets(sql))
 
     return {
-      /** The SQL rows of a new asset: run inside its write transaction. */
-      write: (asset: Asset, text: SearchableText) => writeSearchRows(sql, asset, text),
-      /** Drops an asset's SQL rows: run inside its delete transaction. */
-      erase: (assetId: string) => deleteSearchRows(sql, assetId),
       /** After commit: the asset's names and tags become fuzzy-search candidates, its facets filterable. */
-      remember: (asset: Asset, text: SearchableText, row: number) => {
+      remember: ({ asset, text, row }: StoredAsset) => {
         titles.add(asset.id, titleText(text))
         facets.add({
           row,

@@ -3,14 +3,16 @@
  * else detection), name it when it has no name, count its bytes and complete its application. Draft answers the
  * completed seed and persists nothing; create builds the asset from the same result.
  */
-import { textOf } from "../domain/SeedCode.ts"
+import { knownClassification } from "../domain/ClassificationSpecifics.ts"
+import { fileContent, fragmentContent } from "../domain/FormatContent.ts"
 import { Effect, Option } from "effect"
 import { randomUUID } from "node:crypto"
 import { InvalidRequest } from "../api/Errors.ts"
 import type { Application, SeededApplication } from "../domain/Application.ts"
 import type { PreparedAsset } from "../domain/AssetBuilder.ts"
+import type { ClassificationSpecificValue } from "../domain/ClassificationSpecifics.ts"
 import { ApplicationId, type Classification } from "../domain/Common.ts"
-import type { Seed, SeededFile, SeededFragment, TransferableBytes } from "../domain/Seed.ts"
+import type { Seed, SeededFile, SeededFragment } from "../domain/Seed.ts"
 import { deriveName } from "../domain/SnippetName.ts"
 import { Classifier } from "./Classifier.ts"
 import { ConnectorSessions } from "./ConnectorSessions.ts"
@@ -21,14 +23,15 @@ export interface Prepared {
   readonly asset: PreparedAsset
 }
 
+/** A classification the service stores: its `specific` one of `ClassificationSpecificEnum`. */
+type KnownClassification = Classification & { readonly specific: ClassificationSpecificValue }
+
 const invalid = (path: ReadonlyArray<string>, message: string) => new InvalidRequest({ message, path })
 
-const byteCountOf = (value: TransferableBytes | undefined): number | undefined =>
-  (value?.raw ?? value?.base64 ?? value?.base64_url ?? value?.data_url)?.length
-
+/** The known classification a file name's extension names (`notes.md`: `md`), if any. */
 const extensionOfFileName = (name: string | undefined) => {
   const match = name === undefined ? null : /\.([A-Za-z0-9]+)$/.exec(name)
-  return match?.[1]?.toLowerCase()
+  return match?.[1] === undefined ? undefined : knownClassification(match[1])
 }
 
 /** An application for a draft, which persists nothing: the stored one, or the seed's completed with defaults. */
@@ -50,24 +53,17 @@ export class SeedPreprocessor extends Effect.Service<SeedPreprocessor>()("SeedPr
 
     const prepareFragment = (fragment: SeededFragment, seed: Seed) =>
       Effect.gen(function*() {
-        const text = textOf(fragment.string)
-        const bytes = byteCountOf(fragment.bytes)
-        if (text === undefined && bytes === undefined) {
-          return yield* invalid(["asset", "format", "fragment", "string", "raw"], "The fragment has no content")
-        }
-        if (text !== undefined && text.trim().length === 0) {
-          return yield* invalid(["asset", "format", "fragment", "string", "raw"], "The fragment is blank")
-        }
+        const { text, byteLength } = yield* Effect.mapError(fragmentContent(fragment, ["asset", "format", "fragment"]), InvalidRequest.at)
         const ext = fragment.metadata?.ext ?? seed.asset.format.classification?.specific ??
           (text === undefined ? "txt" : yield* classifier.detectLanguage(text))
-        const classification: Classification = {
+        const classification: KnownClassification = {
           generic: seed.asset.format.classification?.generic ?? classifier.genericOf(ext, false),
           specific: ext
         }
         const completed: SeededFragment = { ...fragment, metadata: { ...fragment.metadata, ext } }
         return {
           classification,
-          byteLength: text === undefined ? (bytes ?? 0) : Buffer.byteLength(text, "utf8"),
+          byteLength,
           name: text === undefined ? "Untitled snippet" : deriveName(text),
           fragment: completed
         }
@@ -75,20 +71,16 @@ export class SeedPreprocessor extends Effect.Service<SeedPreprocessor>()("SeedPr
 
     const prepareFile = (file: SeededFile, seed: Seed) =>
       Effect.gen(function*() {
-        const text = textOf(file.string)
-        const bytes = byteCountOf(file.bytes)
-        if (text === undefined && bytes === undefined) {
-          return yield* invalid(["asset", "format", "file"], "The file has no content")
-        }
+        const { byteLength } = yield* Effect.mapError(fileContent(file, ["asset", "format", "file"]), InvalidRequest.at)
         const ext = file.metadata?.ext ?? seed.asset.format.classification?.specific ??
           extensionOfFileName(file.metadata?.name) ?? "bin"
-        const classification: Classification = {
+        const classification: KnownClassification = {
           generic: seed.asset.format.classification?.generic ?? classifier.genericOf(ext, true),
           specific: ext
         }
         return {
           classification,
-          byteLength: bytes ?? Buffer.byteLength(text ?? "", "utf8"),
+          byteLength,
           name: file.metadata?.name ?? "Untitled file",
           // The stored file is what the client gave; FileFormat has no metadata.
           fileFormat: {

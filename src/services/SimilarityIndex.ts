@@ -1,14 +1,14 @@
 /**
  * Near-duplicate lookup over saved assets: their code fingerprints persist in SQLite (written in each asset's write
- * transaction) and are loaded into an in-memory LSH index at start-up, without recomputing them. A lookup scores
- * the index's candidates exactly against their stored code, best first.
+ * transaction, `SimilarityRows`) and are loaded into an in-memory LSH index at start-up, without recomputing them;
+ * `Commits` updates it after each commit. A lookup scores the index's candidates exactly against their stored code,
+ * best first.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
-import type { Asset } from "../domain/Asset.ts"
 import { type CodeFingerprint, fingerprintOf, prepare, similarityTo } from "../domain/CodeFingerprint.ts"
 import { LshIndex } from "../domain/LshIndex.ts"
-import { decodeSignature, deleteSimilarityRows, writeSimilarityRows } from "../sql/SimilarityRows.ts"
+import { decodeSignature } from "../sql/SimilarityRows.ts"
 import { inList } from "../sql/InList.ts"
 
 /** Candidates scored exactly per lookup. */
@@ -65,12 +65,10 @@ export class SimilarityIndex extends Effect.Service<SimilarityIndex>()("Similari
       })
 
     return {
-      /** An asset's rows: run inside its write transaction. */
-      write: (asset: Asset, fp: CodeFingerprint | undefined) => writeSimilarityRows(sql, asset, fp),
-      erase: (assetId: string) => deleteSimilarityRows(sql, assetId),
-      /** After commit. */
+      /** After commit: the asset is compared by this fingerprint, or with nothing when it has none. */
       remember: (assetId: string, fp: CodeFingerprint | undefined) => {
-        if (fp !== undefined) lsh.add(assetId, fp)
+        if (fp === undefined) lsh.remove(assetId)
+        else lsh.add(assetId, fp)
       },
       forget: (assetId: string) => lsh.remove(assetId),
       closest,

@@ -32,3 +32,11 @@ export const writeSimilarityRows = (sql: SqlClient, asset: Asset, fingerprint: C
 /** Deleted assets are compared with nothing; their format ids still lead to them (for a clear 410). */
 export const deleteSimilarityRows = (sql: SqlClient, assetId: string) =>
   sql`DELETE FROM similarity_signatures WHERE asset_id = ${assetId}`
+
+/** An edited asset's rows: its formats and fingerprint as they are now. */
+export const replaceSimilarityRows = (sql: SqlClient, asset: Asset, fingerprint: CodeFingerprint | undefined) =>
+  Effect.gen(function*() {
+    yield* deleteSimilarityRows(sql, asset.id)
+    yield* sql`DELETE FROM asset_formats WHERE asset_id = ${asset.id}`
+    yield* writeSimilarityRows(sql, asset, fingerprint)
+  })

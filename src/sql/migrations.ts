@@ -8,7 +8,9 @@ import { Effect } from "effect"
 import type { Asset } from "../domain/Asset.ts"
 import { searchableText } from "../domain/SearchableText.ts"
 import { comparableFingerprint } from "../domain/Comparable.ts"
-import { writeSearchRows } from "./SearchRows.ts"
+import { withoutTransferables } from "../domain/AssetBuilder.ts"
+import { adoptMetadata, writeLinks } from "./MetadataRows.ts"
+import { replaceSearchRows, writeSearchRows, writeWordRow } from "./SearchRows.ts"
 import { writeSimilarityRows } from "./SimilarityRows.ts"
 
 const initial = Effect.gen(function*() {
@@ -133,11 +135,64 @@ const connector = Effect.gen(function*() {
   }
 })
 
+/**
+ * Neural code search: the words of each live asset's identifiers (`IdentifierWords`) in an FTS5 table with the
+ * Porter stemmer, by the asset's search row.
+ */
+const identifierWordIndex = Effect.gen(function*() {
+  const sql = yield* SqlClient
+  yield* sql`
+    CREATE VIRTUAL TABLE search_words USING fts5(name, code, tags, annotations, tokenize = 'porter unicode61')`
+  const live = yield* sql<{ rowid: number; document: string }>`
+    SELECT s.rowid, a.document FROM search_rows s JOIN assets a ON a.id = s.asset_id`
+  for (const row of live) yield* writeWordRow(sql, row.rowid, searchableText(JSON.parse(row.document) as Asset))
+})
+
+/**
+ * Tags, websites and annotations become entities of the library (`MetadataRows`): a registry of them, which live
+ * assets carry which, and the formats of an asset found by asset. Stored assets are adopted oldest first: one tag
+ * per text (the first spelling saved), one website per URL; assets whose copies changed are rewritten.
+ */
+const metadataEntities = Effect.gen(function*() {
+  const sql = yield* SqlClient
+  yield* sql`
+    CREATE TABLE metadata (
+      id TEXT PRIMARY KEY,
+      kind TEXT NOT NULL,
+      key TEXT,
+      json TEXT NOT NULL,
+      UNIQUE (kind, key)
+    )`
+  yield* sql`
+    CREATE TABLE asset_metadata (
+      asset_id TEXT NOT NULL,
+      metadata_id TEXT NOT NULL,
+      PRIMARY KEY (asset_id, metadata_id)
+    ) WITHOUT ROWID`
+  yield* sql`CREATE INDEX asset_metadata_by_metadata ON asset_metadata (metadata_id, asset_id)`
+  yield* sql`CREATE INDEX asset_formats_by_asset ON asset_formats (asset_id)`
+  const assets = yield* sql<{ document: string; deleted: string | null }>`
+    SELECT document, deleted FROM assets ORDER BY created, id`
+  for (const row of assets) {
+    const stored = JSON.parse(row.document) as Asset
+    const { asset } = yield* adoptMetadata(sql, stored)
+    const document = JSON.stringify(asset)
+    if (document !== row.document) {
+      const lean = row.deleted === null ? JSON.stringify(withoutTransferables(asset)) : document
+      yield* sql`UPDATE assets SET document = ${document}, lean_document = ${lean} WHERE id = ${asset.id}`
+      if (row.deleted === null) yield* replaceSearchRows(sql, asset, searchableText(asset))
+    }
+    if (row.deleted === null) yield* writeLinks(sql, asset)
+  }
+})
+
 /** Every migration by name, in order; tests replay a prefix of them to check upgrades of older databases. */
 export const migrationSteps = {
   "0001_initial": initial,
   "0002_search_index": searchIndex,
-  "0003_connector": connector
+  "0003_connector": connector,
+  "0004_identifier_words": identifierWordIndex,
+  "0005_metadata_entities": metadataEntities
 }
 
 export const migrations = Migrator.fromRecord(migrationSteps)

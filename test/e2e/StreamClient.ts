@@ -1,5 +1,6 @@
 /**
- * A WebSocket client for the stream tests (`ws`: Node 20 has no global WebSocket): collects every frame as JSON,
+ * A WebSocket client for the stream tests (`ws`: Node 20 has no global WebSocket): collects every frame (as JSON, or
+ * as text when it is not JSON),
  * waits for frames matching a condition, records how the connection closed, and can stop reading its socket to
  * act as a slow subscriber.
  */
@@ -17,12 +18,36 @@ export interface StreamClient {
   readonly close: () => Promise<void>
 }
 
+const parsed = (text: string): unknown => {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
+/** The status a WebSocket upgrade was refused with (and its JSON body), or 101 when it opened. */
+export const upgradeStatus = (baseUrl: string, path: string) =>
+  new Promise<{ status: number; body: any }>((resolve, reject) => {
+    const ws = new WebSocket(`${baseUrl.replace(/^http/, "ws")}${path}`)
+    ws.once("open", () => {
+      ws.close()
+      resolve({ status: 101, body: undefined })
+    })
+    ws.once("unexpected-response", (_request, response) => {
+      let text = ""
+      response.on("data", (chunk: Buffer) => (text += chunk))
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: parsed(text) }))
+    })
+    ws.once("error", reject)
+  })
+
 export const openStream = async (baseUrl: string, path: string): Promise<StreamClient> => {
   const ws = new WebSocket(`${baseUrl.replace(/^http/, "ws")}${path}`)
   const frames: Array<any> = []
   const listeners = new Set<() => void>()
   ws.on("message", (data) => {
-    frames.push(JSON.parse(String(data)))
+    frames.push(parsed(String(data)))
     for (const listener of listeners) listener()
   })
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>

@@ -4,7 +4,8 @@ import { randomUUID } from "node:crypto"
 import { buildAsset } from "../../src/domain/AssetBuilder.ts"
 import { AssetId, FormatId } from "../../src/domain/Common.ts"
 import { timestamp } from "../../src/domain/Timestamps.ts"
-import { AssetRepository } from "../../src/services/AssetRepository.ts"
+import { AssetCreator } from "../../src/services/AssetCreator.ts"
+import { AssetEditor } from "../../src/services/AssetEditor.ts"
 import { AssetSearch, RESULT_LIMIT, type SearchRequest } from "../../src/services/AssetSearch.ts"
 import { SeedPreprocessor } from "../../src/services/SeedPreprocessor.ts"
 import { codeSeed, inMemoryServices, type SeedExtras } from "./TestLayers.ts"
@@ -19,12 +20,12 @@ const save = (raw: string, extra: SeedExtras = {}, at = new Date()) =>
       creator: randomUUID(),
       now: timestamp(at)
     })
-    yield* (yield* AssetRepository).create(asset)
+    yield* (yield* AssetCreator).store(asset)
     return asset.id
   })
 
 const find = (request: Partial<SearchRequest>) =>
-  Effect.flatMap(AssetSearch, (search) => search.search({ pseudo: false, transferables: false, ...request }))
+  Effect.flatMap(AssetSearch, (search) => search.search({ pseudo: false, ...request }))
 
 const idsOf = (result: { hits: ReadonlyArray<{ id: string }> }) => result.hits.map((hit) => hit.id)
 
@@ -69,7 +70,7 @@ layer(inMemoryServices())("AssetSearch", (it) => {
       expect(idsOf(yield* find({ query: "pseudoOnlyIdentifier" }))).toEqual([])
       expect(idsOf(yield* find({ query: "pseudoOnlyIdentifier", pseudo: true }))).toEqual([pseudo])
       const gone = yield* save("const deletedIdentifier = 1")
-      yield* (yield* AssetRepository).delete(AssetId.make(gone))
+      yield* (yield* AssetEditor).remove(AssetId.make(gone))
       expect(idsOf(yield* find({ query: "deletedIdentifier" }))).toEqual([])
     }))
 

@@ -4,17 +4,18 @@ import { AssetChange, ChangeHub } from "../../src/services/ChangeHub.ts"
 import { codeAsset } from "./TestAssets.ts"
 
 const asset = codeAsset({ code: "x", ext: "js", name: "x" })
+const commit = (change: AssetChange) => ({ assets: [change], metadata: [] })
 
 describe("ChangeHub", () => {
-  it.scoped("a subscriber receives, in order, every change published after it subscribed", () =>
+  it.scoped("a subscriber receives, in order, every commit published after it subscribed", () =>
     Effect.gen(function*() {
       const hub = yield* ChangeHub
-      yield* hub.publish(AssetChange.Created({ asset }))
-      const changes = yield* hub.subscribe()
-      yield* hub.publish(AssetChange.Updated({ asset }))
-      yield* hub.publish(AssetChange.Deleted({ asset }))
-      const received = yield* Queue.takeAll(changes)
-      expect(Array.from(received).map((c) => c._tag)).toEqual(["Updated", "Deleted"])
+      yield* hub.publish(commit(AssetChange.Created({ asset })))
+      const commits = yield* hub.subscribe()
+      yield* hub.publish(commit(AssetChange.Updated({ asset })))
+      yield* hub.publish(commit(AssetChange.Deleted({ asset })))
+      const received = yield* Queue.takeAll(commits)
+      expect(Array.from(received).map((c) => c.assets[0]._tag)).toEqual(["Updated", "Deleted"])
     }).pipe(Effect.provide(ChangeHub.Default)))
 })
 

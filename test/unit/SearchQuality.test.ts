@@ -6,7 +6,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { readFileSync } from "node:fs"
-import { AssetRepository } from "../../src/services/AssetRepository.ts"
+import { AssetCreator } from "../../src/services/AssetCreator.ts"
 import { AssetSearch } from "../../src/services/AssetSearch.ts"
 import { codeAsset } from "./TestAssets.ts"
 import { inMemoryServices } from "./TestLayers.ts"
@@ -18,18 +18,18 @@ const queries: Array<{ kind: string; query: string; first?: number; none?: true 
 describe("search quality on real code", () => {
   it.live("returns the right function first for every fixture query, and nothing for made-up words", () =>
     Effect.gen(function*() {
-      const repository = yield* AssetRepository
+      const creator = yield* AssetCreator
       const search = yield* AssetSearch
       const ids: Array<string> = []
       for (const entry of corpus) {
         const asset = codeAsset(entry)
-        yield* repository.create(asset)
+        yield* creator.store(asset)
         ids.push(asset.id)
       }
       const failures: Array<string> = []
       const passed = new Map<string, [number, number]>()
       for (const q of queries) {
-        const result = yield* search.search({ query: q.query, pseudo: false, transferables: false })
+        const result = yield* search.search({ query: q.query, pseudo: false })
         const ok = q.none === true ? result.hits.length === 0 : result.hits[0]?.id === ids[q.first!]
         const [good, all] = passed.get(q.kind) ?? [0, 0]
         passed.set(q.kind, [good + (ok ? 1 : 0), all + 1])

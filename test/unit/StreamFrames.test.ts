@@ -1,45 +1,49 @@
 import { describe, expect, it } from "@effect/vitest"
 import { markDeleted } from "../../src/domain/AssetBuilder.ts"
 import { timestamp } from "../../src/domain/Timestamps.ts"
-import {
-  assetsSnapshotFrame,
-  changeFrame,
-  identifiersSnapshotFrame,
-  isStreamed
-} from "../../src/http/StreamFrames.ts"
-import { AssetChange } from "../../src/services/ChangeHub.ts"
+import { assetsSnapshotFrame, commitFrame, identifiersSnapshotFrame } from "../../src/http/StreamFrames.ts"
+import { AssetChange, type Commit } from "../../src/services/ChangeHub.ts"
 import { codeAsset } from "./TestAssets.ts"
 
 const asset = (pseudo = false) => codeAsset({ code: "const x=1", ext: "js", name: "x", pseudo })
+const commit = (assets: Commit["assets"], metadata: Commit["metadata"] = []): Commit => ({ assets, metadata })
 
 describe("StreamFrames", () => {
-  it("identifier frames: the snapshot lists ids; a change names its id, a deletion says so", () => {
-    expect(JSON.parse(identifiersSnapshotFrame(["a", "b"]))).toEqual({
+  it("identifier frames: the snapshot lists ids; a commit names the ids it changed, a deletion says so", () => {
+    expect(JSON.parse(identifiersSnapshotFrame("asset", ["a", "b"]))).toEqual({
       iterable: [{ asset: { id: "a" } }, { asset: { id: "b" } }]
     })
     const created = asset()
-    expect(JSON.parse(changeFrame(AssetChange.Created({ asset: created }), "identifiers"))).toEqual({
-      iterable: [{ asset: { id: created.id } }]
-    })
-    expect(JSON.parse(changeFrame(AssetChange.Deleted({ asset: created }), "identifiers"))).toEqual({
-      iterable: [{ asset: { id: created.id }, deleted: true }]
+    const other = asset()
+    const both = commit([AssetChange.Created({ asset: created }), AssetChange.Deleted({ asset: other })])
+    expect(JSON.parse(commitFrame(both, "identifiers")!)).toEqual({
+      iterable: [{ asset: { id: created.id } }, { asset: { id: other.id }, deleted: true }]
     })
   })
 
-  it("asset frames carry the asset, without content on the plain stream; a deletion carries its time", () => {
+  it("asset frames carry the assets, without content on the plain stream; a deletion carries its time", () => {
     const deleted = markDeleted(asset(), timestamp(new Date(1000)))
-    const change = AssetChange.Deleted({ asset: deleted })
-    const lean = JSON.parse(changeFrame(change, "assets"))
+    const lean = JSON.parse(commitFrame(commit([AssetChange.Deleted({ asset: deleted })]), "assets")!)
     expect(lean.iterable[0].deleted.value).toBe(new Date(1000).toISOString())
-    const created = AssetChange.Created({ asset: asset() })
-    expect(JSON.parse(changeFrame(created, "assets")).iterable[0].formats.iterable[0].fragment).toBeUndefined()
-    expect(JSON.parse(changeFrame(created, "transferables")).iterable[0].formats.iterable[0].fragment.string.raw)
+    const created = commit([AssetChange.Created({ asset: asset() })])
+    expect(JSON.parse(commitFrame(created, "assets")!).iterable[0].formats.iterable[0].fragment).toBeUndefined()
+    expect(JSON.parse(commitFrame(created, "transferables")!).iterable[0].formats.iterable[0].fragment.string.raw)
       .toBe("const x=1")
     expect(JSON.parse(assetsSnapshotFrame(['{"id":"a"}', '{"id":"b"}']))).toEqual({ iterable: [{ id: "a" }, { id: "b" }] })
   })
 
+  it("tag frames name the tags a commit changed; a commit that concerns no stream has no frame for it", () => {
+    const tags = commit([], [{ kind: "tag", id: "t1", deleted: false }, { kind: "tag", id: "t2", deleted: true }])
+    expect(JSON.parse(commitFrame(tags, "tags")!)).toEqual({
+      iterable: [{ tag: { id: "t1" } }, { tag: { id: "t2" }, deleted: true }]
+    })
+    expect(commitFrame(tags, "identifiers")).toBeUndefined()
+    expect(commitFrame(commit([AssetChange.Created({ asset: asset() })]), "tags")).toBeUndefined()
+  })
+
   it("leaves pseudo assets out", () => {
-    expect(isStreamed(AssetChange.Created({ asset: asset(true) }))).toBe(false)
-    expect(isStreamed(AssetChange.Created({ asset: asset(false) }))).toBe(true)
+    const pseudo = commit([AssetChange.Created({ asset: asset(true) })])
+    expect(commitFrame(pseudo, "identifiers")).toBeUndefined()
+    expect(commitFrame(pseudo, "transferables")).toBeUndefined()
   })
 })

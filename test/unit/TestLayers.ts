@@ -2,13 +2,14 @@
  * The services over a fresh in-memory SQLite database, migrated like the real one.
  */
 import { Layer } from "effect"
+import type { ClassificationSpecificValue } from "../../src/domain/ClassificationSpecifics.ts"
 import { ServicesLive } from "../../src/http/Server.ts"
 import { sqlLayer } from "../../src/sql/SqlLive.ts"
 
 export const inMemoryServices = () => ServicesLive.pipe(Layer.provideMerge(sqlLayer(":memory:")))
 
 export interface SeedExtras {
-  readonly ext?: string
+  readonly ext?: ClassificationSpecificValue
   readonly name?: string
   readonly pseudo?: boolean
   readonly tags?: ReadonlyArray<string>

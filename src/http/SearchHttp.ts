@@ -1,0 +1,33 @@
+/**
+ * Handlers of the search group: full text (every word as written), neural code (words against the words of
+ * identifiers) and tags. Each answers `SearchedAssets` with the assets found.
+ */
+import { HttpApiBuilder } from "@effect/platform"
+import { Effect } from "effect"
+import { Api } from "../api/Api.ts"
+import { InvalidRequest } from "../api/Errors.ts"
+import { AssetSearch, type SearchResult } from "../services/AssetSearch.ts"
+import { jsonText } from "./JsonResponses.ts"
+
+const blankQuery = new InvalidRequest({ message: "The query is blank", path: ["query"] })
+
+export const SearchHttpLive = HttpApiBuilder.group(Api, "search", (handlers) =>
+  Effect.gen(function*() {
+    const search = yield* AssetSearch
+    const answer = (result: Effect.Effect<SearchResult, InvalidRequest>) =>
+      Effect.flatMap(result, (found) => Effect.map(search.searchedAssetsJson(found, true), (json) => jsonText(json)))
+    const query = (text: string) => text.trim() === "" ? Effect.fail(blankQuery) : Effect.succeed(text)
+
+    return handlers
+      .handle("fullTextSearch", ({ urlParams }) =>
+        answer(Effect.flatMap(query(urlParams.query), (text) =>
+          search.search({ query: text, mode: "literal", pseudo: urlParams.pseudo === true }))))
+      .handle("neuralCodeSearch", ({ urlParams }) =>
+        answer(Effect.flatMap(query(urlParams.query), (text) => search.byWords(text, urlParams.pseudo === true))))
+      .handle("tagBasedSearch", ({ payload, urlParams }) => {
+        const tags = payload.iterable.map((tag) => tag.text.trim()).filter((tag) => tag !== "")
+        return tags.length === 0
+          ? Effect.fail(new InvalidRequest({ message: "Name at least one tag", path: ["iterable"] }))
+          : answer(Effect.succeed(search.byTags(tags, urlParams.pseudo === true)))
+      })
+  }))

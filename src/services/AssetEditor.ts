@@ -1,0 +1,144 @@
+/**
+ * Changes to saved assets, each one write through `Commits`: rename, reclassify, a format's content or language,
+ * interactions (scores), deletion. Reads of one format go through the asset that owns it.
+ */
+import { Effect, Option } from "effect"
+import { FormatNotFound, InvalidRequest } from "../api/Errors.ts"
+import type { Asset, FileFormat, FragmentFormat } from "../domain/Asset.ts"
+import {
+  formatContentReplaced,
+  formatReclassified,
+  interactedWith,
+  reclassified,
+  renamed,
+  type ScoreField
+} from "../domain/AssetEdits.ts"
+import type { ClassificationSpecificValue } from "../domain/ClassificationSpecifics.ts"
+import type { AssetId, Classification, ClassificationGenericEnum } from "../domain/Common.ts"
+import { fileContent, fragmentContent, type SentContent } from "../domain/FormatContent.ts"
+import { timestamp } from "../domain/Timestamps.ts"
+import { AssetRepository } from "./AssetRepository.ts"
+import { Classifier } from "./Classifier.ts"
+import { Commits } from "./Commits.ts"
+
+/** New content for a format, as `POST /format/update/value` sends it: a whole `Format`, of which these count. */
+export interface FormatValue {
+  readonly id: string
+  /** The asset the client believes owns the format. */
+  readonly asset?: string | undefined
+  readonly fragment?: SentContent | undefined
+  readonly file?: SentContent | undefined
+  readonly classification?: {
+    readonly generic?: ClassificationGenericEnum | undefined
+    readonly specific?: ClassificationSpecificValue | undefined
+  } | undefined
+}
+
+const now = () => timestamp(new Date())
+
+export class AssetEditor extends Effect.Service<AssetEditor>()("AssetEditor", {
+  effect: Effect.gen(function*() {
+    const commits = yield* Commits
+    const repository = yield* AssetRepository
+    const classifier = yield* Classifier
+
+    /** A language as a text format is classified: code, or text (prose, data). */
+    const textClassification = (specific: ClassificationSpecificValue): Classification => ({
+      generic: classifier.genericOf(specific, false) === "TEXT" ? "TEXT" : "CODE",
+      specific
+    })
+
+    /** The asset owning a format: 404 when no asset has it. */
+    const ownerOf = (formatId: string) =>
+      Effect.flatMap(repository.assetOfFormat(formatId), Option.match({
+        onNone: () => Effect.fail(FormatNotFound.of(formatId)),
+        onSome: Effect.succeed
+      }))
+
+    /** The owner, when the client named the asset it believes owns the format: 400 when that is another asset. */
+    const claimedOwner = (formatId: string, claimed: string | undefined, path: ReadonlyArray<string>) =>
+      Effect.flatMap(ownerOf(formatId), (owner) =>
+        claimed === undefined || claimed === owner
+          ? Effect.succeed(owner)
+          : Effect.fail(
+            new InvalidRequest({ message: `Format ${formatId} belongs to asset ${owner}, not ${claimed}`, path })
+          ))
+
+    const formatIn = (asset: Asset, formatId: string) => {
+      const found = asset.formats.iterable.find((format) => format.id === formatId)
+      return found === undefined ? Effect.fail(FormatNotFound.of(formatId)) : Effect.succeed(found)
+    }
+
+    /** A format of a live asset, with its asset: 404 for an unknown format, 410 when its asset was deleted. */
+    const format = (formatId: string) =>
+      Effect.flatMap(ownerOf(formatId), (owner) => Effect.flatMap(repository.get(owner), (asset) => formatIn(asset, formatId)))
+
+    const rename = Effect.fnUntraced(function*(id: AssetId, name: string) {
+      const trimmed = name.trim()
+      if (trimmed.length === 0) {
+        return yield* Effect.fail(new InvalidRequest({ message: "A name cannot be blank", path: ["name"] }))
+      }
+      return yield* commits.commit((tx) => tx.edit(id, (asset) => renamed(asset, trimmed, now())))
+    })
+
+    const reclassify = (id: AssetId, ext: ClassificationSpecificValue) =>
+      commits.commit((tx) => tx.edit(id, (asset) => reclassified(asset, () => textClassification(ext), now())))
+
+    const reclassifyFormat = (formatId: string, claimedAsset: string | undefined, ext: ClassificationSpecificValue) =>
+      Effect.gen(function*() {
+        const owner = yield* claimedOwner(formatId, claimedAsset, ["format", "asset", "id"])
+        const asset = yield* commits.commit((tx) =>
+          tx.edit(owner, (asset) => formatReclassified(asset, formatId, textClassification(ext), now()))
+        )
+        return yield* formatIn(asset, formatId)
+      })
+
+    /**
+     * A format's content replaced. The language is the client's when it names one, else detected from the new text
+     * (bytes keep the format's).
+     */
+    const replaceFormatContent = (value: FormatValue) =>
+      Effect.gen(function*() {
+        const owner = yield* claimedOwner(value.id, value.asset, ["asset", "id"])
+        const sent = value.fragment !== undefined && value.file === undefined
+          ? { fragment: value.fragment, checked: yield* Effect.mapError(fragmentContent(value.fragment, ["fragment"]), InvalidRequest.at) }
+          : value.file !== undefined && value.fragment === undefined
+          ? { file: value.file, checked: yield* Effect.mapError(fileContent(value.file, ["file"]), InvalidRequest.at) }
+          : yield* Effect.fail(new InvalidRequest({ message: "A format holds exactly one of fragment or file", path: [] }))
+        const specific = value.classification?.specific ??
+          (sent.checked.text === undefined ? undefined : yield* classifier.detectLanguage(sent.checked.text))
+        const generic = value.classification?.generic
+        const classification = specific === undefined
+          ? undefined
+          : { ...textClassification(specific), ...(generic === undefined ? {} : { generic }) }
+        const content = {
+          byteLength: sent.checked.byteLength,
+          ...("fragment" in sent ? { fragment: storedContent(sent.fragment) } : { file: storedContent(sent.file) })
+        }
+        const asset = yield* commits.commit((tx) =>
+          tx.edit(owner, (asset) => {
+            const current = asset.formats.iterable.find((format) => format.id === value.id)
+            return current === undefined
+              ? asset
+              : formatContentReplaced(asset, value.id, content, classification ?? current.classification, now())
+          })
+        )
+        return yield* formatIn(asset, value.id)
+      })
+
+    /** An interaction with a live asset: `interacted` now, and one more of each kind of use named. */
+    const recordInteraction = (id: AssetId, fields: ReadonlyArray<ScoreField>) =>
+      commits.commit((tx) => tx.edit(id, (asset) => interactedWith(asset, fields, now())))
+
+    const remove = (id: AssetId) => commits.commit((tx) => Effect.as(tx.remove(id), id))
+
+    return { format, rename, reclassify, reclassifyFormat, replaceFormatContent, recordInteraction, remove } as const
+  }),
+  dependencies: [Classifier.Default]
+}) {}
+
+/** What a format keeps of sent content: its text or bytes (a fragment's `ext` is set by its classification). */
+const storedContent = (sent: SentContent): FragmentFormat & FileFormat => ({
+  ...(sent.string === undefined ? {} : { string: sent.string }),
+  ...(sent.bytes === undefined ? {} : { bytes: sent.bytes })
+})

@@ -1,0 +1,159 @@
+/**
+ * The one commit path. Every write (create, edit, reclassification, content, tags, websites, annotations,
+ * interactions, delete) is a function of a `Transaction`, run by `commit`, which does, as one step that an
+ * interruption (a client that disconnects) cannot cut: the SQL transaction; then, once it committed, the
+ * in-memory search and similarity indexes; then exactly one `Commit` published on the `ChangeHub`. Writes take
+ * turns (one at a time, as SQLite's single writer would anyway), so commits are published in the order they
+ * committed: an update racing a delete can never be announced after the delete. A write that fails rolls back
+ * and changes nothing, in memory neither.
+ */
+import { SqlClient } from "@effect/sql/SqlClient"
+import { Effect } from "effect"
+import type { AssetDeleted, AssetNotFound } from "../api/Errors.ts"
+import type { Asset } from "../domain/Asset.ts"
+import { markDeleted } from "../domain/AssetBuilder.ts"
+import type { CodeFingerprint } from "../domain/CodeFingerprint.ts"
+import type { AssetId } from "../domain/Common.ts"
+import type { MetadataKind } from "../domain/Metadata.ts"
+import { timestamp } from "../domain/Timestamps.ts"
+import {
+  deleteAsset,
+  encodeAsset,
+  insertAsset,
+  replaceAsset,
+  type StoredAsset,
+  type TouchedEntities
+} from "../sql/AssetRows.ts"
+import { kindsOf } from "../sql/MetadataRows.ts"
+import { AssetRepository } from "./AssetRepository.ts"
+import { AssetChange, ChangeHub, type Commit, type MetadataChange } from "./ChangeHub.ts"
+import { SearchIndex } from "./SearchIndex.ts"
+import { SimilarityIndex } from "./SimilarityIndex.ts"
+
+/** What a write may do inside its transaction. Asset changes go through it; entity rows through `sql`. */
+export interface Transaction {
+  readonly sql: SqlClient
+  /** The stored live asset: `AssetNotFound` when it never existed, `AssetDeleted` when it was deleted. */
+  readonly live: (id: AssetId) => Effect.Effect<Asset, AssetNotFound | AssetDeleted>
+  /** Stores a new asset (its metadata adopted); `fingerprint`, when given, must be of its code. */
+  readonly create: (asset: Asset, fingerprint?: CodeFingerprint) => Effect.Effect<Asset>
+  /** Changes a live asset; answers its stored state. An edit that changes nothing writes and announces nothing. */
+  readonly edit: (id: AssetId, change: (asset: Asset) => Asset) => Effect.Effect<Asset, AssetNotFound | AssetDeleted>
+  /** Deletes a live asset: it keeps its metadata and the time of deletion, nothing finds it any more. */
+  readonly remove: (id: AssetId) => Effect.Effect<Asset, AssetNotFound | AssetDeleted>
+  /** Announces a change of a metadata entity made through `sql` (its text, say, or its deletion). */
+  readonly entityChanged: (kind: MetadataKind, id: string, deleted?: boolean) => void
+}
+
+/** One asset's change within a transaction, with what the indexes need once it commits. */
+type Recorded =
+  | { readonly _tag: "Created" | "Updated"; readonly stored: StoredAsset }
+  | { readonly _tag: "Deleted"; readonly asset: Asset }
+
+export class Commits extends Effect.Service<Commits>()("Commits", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient
+    const hub = yield* ChangeHub
+    const search = yield* SearchIndex
+    const similar = yield* SimilarityIndex
+    const repository = yield* AssetRepository
+    const turn = yield* Effect.makeSemaphore(1)
+    // Run inside a transaction, the repository's reads see what it wrote so far.
+    const live = repository.get
+
+    /** A transaction's record of what it changed, announced only once it committed. */
+    const makeTransaction = () => {
+      const assets = new Map<string, Recorded>()
+      const entities = new Map<string, MetadataChange>()
+      const relinked = new Set<string>()
+
+      const record = (change: Recorded, touched: TouchedEntities) => {
+        const id = change._tag === "Deleted" ? change.asset.id : change.stored.asset.id
+        // An asset created and then edited in one transaction is, to everyone outside it, created.
+        const createdHere = assets.get(id)?._tag === "Created"
+        assets.set(id, createdHere && change._tag === "Updated" ? { _tag: "Created", stored: change.stored } : change)
+        for (const { kind, id } of touched.registered) entityChanged(kind, id)
+        for (const id of touched.relinked) relinked.add(id)
+      }
+
+      const entityChanged = (kind: MetadataKind, id: string, deleted = false) => {
+        if (entities.get(id)?.deleted !== true) entities.set(id, { kind, id, deleted })
+      }
+
+      const transaction: Transaction = {
+        sql,
+        live,
+        create: (asset, fingerprint) =>
+          Effect.map(insertAsset(sql, asset, fingerprint).pipe(Effect.orDie), ({ stored, touched }) => {
+            record({ _tag: "Created", stored }, touched)
+            return stored.asset
+          }),
+        edit: (id, change) =>
+          Effect.gen(function*() {
+            const asset = yield* live(id)
+            const next = change(asset)
+            if (encodeAsset(next) === encodeAsset(asset)) return asset
+            const { stored, touched } = yield* Effect.orDie(replaceAsset(sql, asset, next))
+            record({ _tag: "Updated", stored }, touched)
+            return stored.asset
+          }),
+        remove: (id) =>
+          Effect.gen(function*() {
+            const deleted = markDeleted(yield* live(id), timestamp(new Date()))
+            const touched = yield* Effect.orDie(deleteAsset(sql, deleted))
+            record({ _tag: "Deleted", asset: deleted }, touched)
+            return deleted
+          }),
+        entityChanged
+      }
+
+      /** Last thing inside the transaction: entities carried by more or fewer assets changed too (their `assets`). */
+      const settle = Effect.gen(function*() {
+        const kinds = yield* Effect.orDie(kindsOf(sql, [...relinked].filter((id) => !entities.has(id))))
+        for (const [id, kind] of kinds) entityChanged(kind, id)
+      })
+
+      /** After commit: the in-memory indexes take the changes, and they are announced as one `Commit`. */
+      const announce = Effect.gen(function*() {
+        for (const change of assets.values()) {
+          if (change._tag === "Deleted") {
+            search.forget(change.asset.id)
+            similar.forget(change.asset.id)
+          } else {
+            search.remember(change.stored)
+            if (change.stored.fingerprint !== "unchanged") {
+              similar.remember(change.stored.asset.id, change.stored.fingerprint)
+            }
+          }
+        }
+        const commit: Commit = {
+          assets: [...assets.values()].map((change) =>
+            change._tag === "Deleted"
+              ? AssetChange.Deleted({ asset: change.asset })
+              : AssetChange[change._tag]({ asset: change.stored.asset })
+          ),
+          metadata: [...entities.values()]
+        }
+        if (commit.assets.length > 0 || commit.metadata.length > 0) yield* hub.publish(commit)
+      })
+
+      return { transaction, settle, announce }
+    }
+
+    /**
+     * Runs `write` in one transaction, then updates the in-memory indexes and publishes what it changed; all of it,
+     * or (when `write` fails) nothing. Uninterruptible from taking its turn to publishing.
+     */
+    const commit = <A, E>(write: (tx: Transaction) => Effect.Effect<A, E>): Effect.Effect<A, E> =>
+      turn.withPermits(1)(Effect.gen(function*() {
+        const { transaction, settle, announce } = makeTransaction()
+        const value = yield* sql.withTransaction(Effect.zipLeft(write(transaction), settle)).pipe(
+          Effect.catchTag("SqlError", Effect.die)
+        )
+        yield* announce
+        return value
+      })).pipe(Effect.uninterruptible)
+
+    return { commit } as const
+  })
+}) {}

@@ -1,0 +1,43 @@
+/**
+ * The one user of a local installation, with no sign-in: a profile made once (its id is the installation's user
+ * id, which creates every asset; its name the operating system's user name) and kept, so it is the same on every
+ * start.
+ */
+import { SqlClient } from "@effect/sql/SqlClient"
+import { Effect, Schema } from "effect"
+import { userInfo } from "node:os"
+import { timestamp } from "../domain/Timestamps.ts"
+import { UserProfile } from "../domain/User.ts"
+import { Installation } from "./Installation.ts"
+
+const decodeProfile = Schema.decodeUnknown(Schema.parseJson(UserProfile))
+
+/** The operating system's name for the person running the service, if it says. */
+const systemUserName = (): string => {
+  try {
+    return userInfo().username || "local"
+  } catch {
+    return "local"
+  }
+}
+
+export class LocalUser extends Effect.Service<LocalUser>()("LocalUser", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient
+    const installation = yield* Installation
+    const name = systemUserName()
+    const made: UserProfile = {
+      id: installation.userId,
+      name,
+      username: name,
+      created: timestamp(new Date()),
+      updated: timestamp(new Date()),
+      aesthetics: { theme: { dark: false }, font: { size: 14 } }
+    }
+    yield* sql`INSERT INTO settings (key, value) VALUES ('user_profile', ${JSON.stringify(made)})
+               ON CONFLICT (key) DO NOTHING`
+    const [row] = yield* sql<{ value: string }>`SELECT value FROM settings WHERE key = 'user_profile'`
+    const profile = yield* decodeProfile(row.value)
+    return { profile } as const
+  }).pipe(Effect.orDie)
+}) {}

@@ -1,0 +1,293 @@
+/**
+ * Organising the library: tags, websites and annotations as entities (list, read, create, update, delete, find by
+ * text or URL) and putting them on assets or taking them off. Every change is one write through `Commits`, which
+ * keeps each asset's embedded copies equal to the registry's. Putting a tag on an asset, or taking one off, edits
+ * the asset (its `updated` moves); renaming or deleting a tag changes the assets that carry it without moving
+ * theirs.
+ */
+import { Effect, Option } from "effect"
+import { randomUUID } from "node:crypto"
+import { MetadataConflict, MetadataNotFound } from "../api/Errors.ts"
+import type { Annotation, Tag, Website } from "../domain/Asset.ts"
+import { editAsset } from "../domain/AssetBuilder.ts"
+import { edited } from "../domain/AssetEdits.ts"
+import type { AssetId } from "../domain/Common.ts"
+import {
+  carries,
+  keyOf,
+  type MetadataEntity,
+  type MetadataKind,
+  tagKey,
+  websiteKey,
+  withEntity,
+  withoutEntity
+} from "../domain/Metadata.ts"
+import type {
+  AnnotationUpdate,
+  SeededAnnotation,
+  SeededTag,
+  SeededWebsite,
+  TagUpdate,
+  WebsiteUpdate
+} from "../domain/MetadataModels.ts"
+import { timestamp } from "../domain/Timestamps.ts"
+import {
+  assetsOfEntity,
+  deleteEntity,
+  findEntity,
+  findEntityByKey,
+  insertEntity,
+  listEntities,
+  updateEntity
+} from "../sql/MetadataRows.ts"
+import { SqlClient } from "@effect/sql/SqlClient"
+import { Commits, type Transaction } from "./Commits.ts"
+
+/** An entity as answered about itself: tags and websites list the live assets carrying them. */
+const withAssets = <K extends MetadataKind>(kind: K, entity: MetadataEntity[K], assets: ReadonlyArray<string>) =>
+  kind === "annotation" ? entity : { ...entity, assets: { iterable: assets.map((id) => ({ id })) } }
+
+const now = () => timestamp(new Date())
+
+export class MetadataEntities extends Effect.Service<MetadataEntities>()("MetadataEntities", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient
+    const commits = yield* Commits
+
+    const list = <K extends MetadataKind>(kind: K) =>
+      Effect.map(listEntities(sql, kind), (rows) => ({
+        iterable: rows.map(({ entity, assets }) => withAssets(kind, entity, assets))
+      })).pipe(Effect.orDie)
+
+    /** The ids of every entity of a kind, for the first frame of its identifier stream. */
+    const ids = (kind: MetadataKind) => Effect.map(list(kind), (all) => all.iterable.map((entity) => entity.id))
+
+    const existing = <K extends MetadataKind>(tx: Pick<Transaction, "sql">, kind: K, id: string) =>
+      Effect.flatMap(Effect.orDie(findEntity(tx.sql, kind, id)), Option.match({
+        onNone: () => Effect.fail(MetadataNotFound.of(kind, id)),
+        onSome: Effect.succeed
+      }))
+
+    const get = <K extends MetadataKind>(kind: K, id: string) =>
+      Effect.gen(function*() {
+        const entity = yield* existing({ sql }, kind, id)
+        return withAssets(kind, entity, yield* Effect.orDie(assetsOfEntity(sql, id)))
+      })
+
+    /** The tag with this text (case-insensitively), the website with this URL. */
+    const find = <K extends "tag" | "website">(kind: K, value: string) =>
+      Effect.orDie(findEntityByKey(sql, kind, kind === "tag" ? tagKey(value) : websiteKey(value)))
+
+    /** Puts an entity on an asset (an edit of the asset, unless it carries it already). */
+    const putOn = <K extends MetadataKind>(tx: Transaction, kind: K, entity: MetadataEntity[K], asset: AssetId) =>
+      tx.edit(asset, (stored) =>
+        carries(stored, kind, entity.id)
+          ? stored
+          : edited(stored, now(), (parts) => withEntity(parts, kind, entity)))
+
+    /** Takes an entity off an asset (an edit of the asset, if it carried it). */
+    const takeOff = (tx: Transaction, kind: MetadataKind, id: string, asset: AssetId) =>
+      tx.edit(asset, (stored) =>
+        carries(stored, kind, id)
+          ? edited(stored, now(), (parts) => withoutEntity(parts, kind, id))
+          : stored)
+
+    /** The registered entity with this key, or `entity` registered now. */
+    const registered = <K extends "tag" | "website">(tx: Transaction, kind: K, entity: MetadataEntity[K]) =>
+      Effect.gen(function*() {
+        const found = yield* Effect.orDie(findEntityByKey(tx.sql, kind, keyOf(kind, entity)!))
+        if (Option.isSome(found)) return found.value
+        yield* Effect.orDie(insertEntity(tx.sql, kind, entity))
+        tx.entityChanged(kind, entity.id)
+        return entity
+      })
+
+    /** Creates a tag, or answers the one with the same text; puts it on `asset` when given. */
+    const createTag = (seeded: SeededTag) =>
+      Effect.flatMap(
+        commits.commit((tx) =>
+          Effect.gen(function*() {
+            const at = now()
+            const tag = yield* registered(tx, "tag", {
+              id: randomUUID(),
+              text: seeded.text.trim(),
+              created: at,
+              updated: at,
+              category: seeded.category ?? "UNKNOWN"
+            } satisfies Tag)
+            if (seeded.asset !== undefined) yield* putOn(tx, "tag", tag, seeded.asset)
+            return tag.id
+          })
+        ),
+        (id) => Effect.orDie(get("tag", id))
+      )
+
+    const createWebsite = (seeded: SeededWebsite) =>
+      Effect.flatMap(
+        commits.commit((tx) =>
+          Effect.gen(function*() {
+            const at = now()
+            const website = yield* registered(tx, "website", {
+              id: randomUUID(),
+              url: seeded.url.trim(),
+              name: seeded.name,
+              created: at,
+              updated: at
+            } satisfies Website)
+            if (seeded.asset !== undefined) yield* putOn(tx, "website", website, seeded.asset)
+            return website.id
+          })
+        ),
+        (id) => Effect.orDie(get("website", id))
+      )
+
+    const createAnnotation = (seeded: SeededAnnotation) =>
+      commits.commit((tx) =>
+        Effect.gen(function*() {
+          const at = now()
+          const annotation: Annotation = {
+            id: randomUUID(),
+            type: seeded.type,
+            text: seeded.text,
+            created: at,
+            updated: at,
+            mechanism: seeded.mechanism ?? "MANUAL",
+            ...(seeded.asset === undefined ? {} : { asset: { id: seeded.asset } })
+          }
+          yield* Effect.orDie(insertEntity(tx.sql, "annotation", annotation))
+          tx.entityChanged("annotation", annotation.id)
+          if (seeded.asset !== undefined) yield* putOn(tx, "annotation", annotation, seeded.asset)
+          return annotation
+        })
+      )
+
+    /** A new text or URL that another entity of the kind has is a conflict. */
+    const unique = <K extends "tag" | "website">(tx: Transaction, kind: K, entity: MetadataEntity[K]) =>
+      Effect.gen(function*() {
+        const key = keyOf(kind, entity)!
+        const other = yield* Effect.orDie(findEntityByKey(tx.sql, kind, key))
+        if (Option.isSome(other) && other.value.id !== entity.id) {
+          return yield* Effect.fail(
+            new MetadataConflict({ kind, existing: other.value.id, message: `Another ${kind} is already ${key}` })
+          )
+        }
+      })
+
+    /** Stores an entity's new values and rewrites every asset carrying it (without moving their `updated`). */
+    const store = <K extends MetadataKind>(tx: Transaction, kind: K, entity: MetadataEntity[K]) =>
+      Effect.gen(function*() {
+        yield* Effect.orDie(updateEntity(tx.sql, kind, entity))
+        tx.entityChanged(kind, entity.id)
+        for (const asset of yield* Effect.orDie(assetsOfEntity(tx.sql, entity.id))) {
+          // Only live assets carry entities, so each is there to rewrite.
+          yield* Effect.orDie(tx.edit(asset as AssetId, (stored) => editAsset(stored, (parts) => withEntity(parts, kind, entity))))
+        }
+      })
+
+    const updateTag = (given: TagUpdate) =>
+      Effect.zipRight(
+        commits.commit((tx) =>
+          Effect.gen(function*() {
+            const tag = yield* existing(tx, "tag", given.id)
+            const next: Tag = { ...tag, text: given.text.trim(), category: given.category ?? tag.category, updated: now() }
+            yield* unique(tx, "tag", next)
+            yield* store(tx, "tag", next)
+          })
+        ),
+        Effect.orDie(get("tag", given.id))
+      )
+
+    const updateWebsite = (given: WebsiteUpdate) =>
+      Effect.zipRight(
+        commits.commit((tx) =>
+          Effect.gen(function*() {
+            const website = yield* existing(tx, "website", given.id)
+            const next: Website = { ...website, url: given.url.trim(), name: given.name, updated: now() }
+            yield* unique(tx, "website", next)
+            yield* store(tx, "website", next)
+          })
+        ),
+        Effect.orDie(get("website", given.id))
+      )
+
+    const updateAnnotation = (given: AnnotationUpdate) =>
+      commits.commit((tx) =>
+        Effect.gen(function*() {
+          const annotation = yield* existing(tx, "annotation", given.id)
+          const next: Annotation = { ...annotation, type: given.type, text: given.text, updated: now() }
+          yield* store(tx, "annotation", next)
+          return next
+        })
+      )
+
+    /** Deletes an entity and takes it off every asset carrying it. */
+    const remove = (kind: MetadataKind, id: string) =>
+      commits.commit((tx) =>
+        Effect.gen(function*() {
+          yield* existing(tx, kind, id)
+          for (const asset of yield* Effect.orDie(assetsOfEntity(tx.sql, id))) {
+            yield* Effect.orDie(tx.edit(asset as AssetId, (stored) => editAsset(stored, (parts) => withoutEntity(parts, kind, id))))
+          }
+          yield* Effect.orDie(deleteEntity(tx.sql, id))
+          tx.entityChanged(kind, id, true)
+        })
+      )
+
+    /** An annotation belongs to one asset: put on another, it moves there. */
+    const moveAnnotation = (tx: Transaction, annotation: Annotation, asset: AssetId) =>
+      Effect.gen(function*() {
+        const previous = annotation.asset?.id
+        const moved: Annotation = { ...annotation, asset: { id: asset } }
+        yield* Effect.orDie(updateEntity(tx.sql, "annotation", moved))
+        tx.entityChanged("annotation", annotation.id)
+        if (previous !== undefined && previous !== asset) {
+          // The asset it was on may have been deleted since: then there is nothing to take it off.
+          yield* takeOff(tx, "annotation", annotation.id, previous as AssetId).pipe(
+            Effect.catchTag("AssetDeleted", () => Effect.void)
+          )
+        }
+        yield* putOn(tx, "annotation", moved, asset)
+      })
+
+    /** Puts an entity on an asset. */
+    const associate = <K extends MetadataKind>(kind: K, id: string, asset: AssetId) =>
+      commits.commit((tx) =>
+        Effect.gen(function*() {
+          const entity = yield* existing(tx, kind, id)
+          yield* kind === "annotation"
+            ? moveAnnotation(tx, entity as Annotation, asset)
+            : Effect.asVoid(putOn(tx, kind, entity, asset))
+        })
+      )
+
+    /** Takes an entity off an asset; an annotation taken off belongs to no asset. */
+    const disassociate = (kind: MetadataKind, id: string, asset: AssetId) =>
+      commits.commit((tx) =>
+        Effect.gen(function*() {
+          const entity = yield* existing(tx, kind, id)
+          if (kind === "annotation" && (entity as Annotation).asset?.id === asset) {
+            const { asset: _asset, ...loose } = entity as Annotation
+            yield* Effect.orDie(updateEntity(tx.sql, "annotation", loose))
+            tx.entityChanged("annotation", id)
+          }
+          yield* takeOff(tx, kind, id, asset)
+        })
+      )
+
+    return {
+      list,
+      ids,
+      get,
+      find,
+      createTag,
+      createWebsite,
+      createAnnotation,
+      updateTag,
+      updateWebsite,
+      updateAnnotation,
+      remove,
+      associate,
+      disassociate
+    } as const
+  })
+}) {}

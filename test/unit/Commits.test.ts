@@ -1,0 +1,146 @@
+import { expect, layer } from "@effect/vitest"
+import { Deferred, Effect, Either, Fiber, Queue } from "effect"
+import { randomUUID } from "node:crypto"
+import { renamed } from "../../src/domain/AssetEdits.ts"
+import { AssetId } from "../../src/domain/Common.ts"
+import { timestamp } from "../../src/domain/Timestamps.ts"
+import { AssetRepository } from "../../src/services/AssetRepository.ts"
+import { AssetSearch } from "../../src/services/AssetSearch.ts"
+import { ChangeHub, type Commit } from "../../src/services/ChangeHub.ts"
+import { Commits } from "../../src/services/Commits.ts"
+import { SimilarityIndex } from "../../src/services/SimilarityIndex.ts"
+import { codeAsset } from "./TestAssets.ts"
+import { inMemoryServices } from "./TestLayers.ts"
+
+const CODE = "export function clampToRange(value: number, low: number, high: number): number {\n" +
+  "  if (value < low) return low\n  if (value > high) return high\n  return value\n}\n"
+
+/** What one commit announced about assets, as "Tag id". */
+const announced = (commit: Commit) => commit.assets.map((change) => `${change._tag} ${change.asset.id}`)
+
+const searchIds = (query: string) =>
+  Effect.flatMap(AssetSearch, (search) =>
+    Effect.map(search.search({ query, pseudo: false }), (result) => result.hits.map((hit) => hit.id)))
+
+layer(inMemoryServices())("Commits", (it) => {
+  it.scoped("a create stores the asset, indexes it and announces it in one commit", () =>
+    Effect.gen(function*() {
+      const commits = yield* Commits
+      const changes = yield* (yield* ChangeHub).subscribe()
+      const asset = codeAsset({ code: CODE, ext: "ts", name: "clampToRange" })
+      const stored = yield* commits.commit((tx) => tx.create(asset))
+      expect(yield* (yield* AssetRepository).get(asset.id)).toEqual(stored)
+      expect(yield* searchIds("clampToRange")).toEqual([asset.id])
+      const similar = yield* (yield* SimilarityIndex).closest(CODE, { limit: 1 })
+      expect(similar.map((found) => found.id)).toEqual([asset.id])
+      expect(announced(yield* Queue.take(changes))).toEqual([`Created ${asset.id}`])
+      expect(yield* Queue.size(changes)).toBe(0)
+    }))
+
+  it.scoped("a write that fails stores nothing, indexes nothing and announces nothing", () =>
+    Effect.gen(function*() {
+      const commits = yield* Commits
+      const changes = yield* (yield* ChangeHub).subscribe()
+      const asset = codeAsset({ code: "const rolledBackIdentifier = 1", ext: "ts", name: "rolled back" })
+      const failed = yield* Effect.either(
+        commits.commit((tx) => Effect.zipRight(tx.create(asset), Effect.fail("refused" as const)))
+      )
+      expect(Either.isLeft(failed)).toBe(true)
+      const read = yield* Effect.either((yield* AssetRepository).get(asset.id))
+      expect(Either.isLeft(read) && read.left._tag).toBe("AssetNotFound")
+      expect(yield* searchIds("rolledBackIdentifier")).toEqual([])
+      expect(yield* Queue.size(changes)).toBe(0)
+    }))
+
+  it.scoped("a write interrupted inside its transaction (a client that disconnected) still indexes and announces", () =>
+    Effect.gen(function*() {
+      const commits = yield* Commits
+      const changes = yield* (yield* ChangeHub).subscribe()
+      const asset = codeAsset({ code: "const interruptedWriteIdentifier = 1", ext: "ts", name: "interrupted" })
+      const inside = yield* Deferred.make<void>()
+      const release = yield* Deferred.make<void>()
+      const fiber = yield* Effect.fork(commits.commit((tx) =>
+        Effect.gen(function*() {
+          yield* tx.create(asset)
+          // The worst moment: the row is written, the commit and everything after it still to come.
+          yield* Deferred.succeed(inside, undefined)
+          yield* Deferred.await(release)
+        })
+      ))
+      yield* Deferred.await(inside)
+      const interrupting = yield* Effect.fork(Fiber.interrupt(fiber))
+      for (let i = 0; i < 10; i++) yield* Effect.yieldNow()
+      yield* Deferred.succeed(release, undefined)
+      yield* Fiber.join(interrupting)
+      expect(yield* searchIds("interruptedWriteIdentifier")).toEqual([asset.id])
+      expect(announced(yield* Queue.take(changes))).toEqual([`Created ${asset.id}`])
+    }))
+
+  it.scoped("an edit racing a delete is never announced after it, many times over", () =>
+    Effect.gen(function*() {
+      const commits = yield* Commits
+      const changes = yield* (yield* ChangeHub).subscribe()
+      const ids: Array<string> = []
+      for (let round = 0; round < 50; round++) {
+        const asset = codeAsset({ code: `const raced${round} = ${round}`, ext: "ts", name: `race ${round}` })
+        yield* commits.commit((tx) => tx.create(asset))
+        ids.push(asset.id)
+        const id = AssetId.make(asset.id)
+        yield* Effect.all([
+          Effect.either(commits.commit((tx) => tx.edit(id, (a) => renamed(a, `renamed ${round}`, timestamp(new Date()))))),
+          Effect.either(commits.commit((tx) => tx.remove(id)))
+        ], { concurrency: "unbounded" })
+      }
+      const last = new Map<string, string>()
+      for (const commit of yield* Queue.takeAll(changes)) {
+        for (const change of commit.assets) {
+          expect(last.get(change.asset.id), `${change._tag} after a deletion`).not.toBe("Deleted")
+          last.set(change.asset.id, change._tag)
+        }
+      }
+      for (const id of ids) expect(last.get(id)).toBe("Deleted")
+    }))
+
+  it.scoped("an edit that changes nothing writes and announces nothing", () =>
+    Effect.gen(function*() {
+      const commits = yield* Commits
+      const asset = codeAsset({ code: "const unchanged = 1", ext: "ts", name: "unchanged" })
+      yield* commits.commit((tx) => tx.create(asset))
+      const changes = yield* (yield* ChangeHub).subscribe()
+      yield* commits.commit((tx) => tx.edit(AssetId.make(asset.id), (a) => a))
+      expect(yield* Queue.size(changes)).toBe(0)
+    }))
+
+  it.scoped("a deleted asset answers AssetDeleted, an unknown one AssetNotFound", () =>
+    Effect.gen(function*() {
+      const commits = yield* Commits
+      const asset = codeAsset({ code: "function cube(x) {\n  return x * x * x\n}\n", ext: "js", name: "cube" })
+      yield* commits.commit((tx) => tx.create(asset))
+      const deleted = yield* commits.commit((tx) => tx.remove(AssetId.make(asset.id)))
+      expect(deleted.deleted?.value).toMatch(/^\d{4}-/)
+      const again = yield* Effect.either(commits.commit((tx) => tx.remove(AssetId.make(asset.id))))
+      expect(Either.isLeft(again) && again.left._tag).toBe("AssetDeleted")
+      const unknown = yield* Effect.either(commits.commit((tx) => tx.remove(AssetId.make(randomUUID()))))
+      expect(Either.isLeft(unknown) && unknown.left._tag).toBe("AssetNotFound")
+      expect(yield* (yield* AssetRepository).listIds("include")).not.toContain(asset.id)
+    }))
+
+  it.scoped("assets created with the same tag text share one tag; the commit announces the new tag", () =>
+    Effect.gen(function*() {
+      const commits = yield* Commits
+      const changes = yield* (yield* ChangeHub).subscribe()
+      const first = yield* commits.commit((tx) =>
+        tx.create(codeAsset({ code: "SELECT 1", ext: "sql", name: "one", tags: ["SQL"] }))
+      )
+      const second = yield* commits.commit((tx) =>
+        tx.create(codeAsset({ code: "SELECT 2", ext: "sql", name: "two", tags: ["sql", "queries"] }))
+      )
+      const tag = first.tags!.iterable[0]
+      expect(second.tags!.iterable[0]).toEqual(tag)
+      expect(second.tags!.iterable.map((t) => t.text)).toEqual(["SQL", "queries"])
+      const [created, next] = [yield* Queue.take(changes), yield* Queue.take(changes)]
+      expect(created.metadata.filter((m) => m.kind === "tag").map((m) => m.id)).toEqual([tag.id])
+      // The second asset registered "queries" and now also carries "SQL": both tags changed.
+      expect(next.metadata.map((m) => m.id).sort()).toEqual([tag.id, second.tags!.iterable[1].id].sort())
+    }))
+})
