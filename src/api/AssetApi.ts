@@ -62,7 +62,8 @@ export class AssetApi extends HttpApiGroup.make("asset")
   .add(association("assetAssociateWebsite", "/asset/:asset/websites/associate/:website").setPath(WebsiteOfAsset))
   .add(association("assetDisassociateWebsite", "/asset/:asset/websites/disassociate/:website").setPath(WebsiteOfAsset))
   .add(
-    association("assetAssociateAnnotation", "/asset/:asset/annotations/associate/:annotation").setPath(AnnotationOfAsset)
+    association("assetAssociateAnnotation", "/asset/:asset/annotations/associate/:annotation")
+      .setPath(AnnotationOfAsset)
   )
   .add(
     association("assetDisassociateAnnotation", "/asset/:asset/annotations/disassociate/:annotation")

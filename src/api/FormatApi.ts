@@ -19,11 +19,13 @@ export class FormatApi extends HttpApiGroup.make("format")
   .add(
     HttpApiEndpoint.post("formatUpdateValue", "/format/update/value").setUrlParams(TransferableParam)
       .setPayload(FormatValue)
-      .addSuccess(Format).addError(FormatNotFound).addError(AssetNotFound).addError(AssetDeleted).addError(InvalidRequest)
+      .addSuccess(Format).addError(FormatNotFound).addError(AssetNotFound).addError(AssetDeleted)
+      .addError(InvalidRequest)
   )
   .add(
     HttpApiEndpoint.post("formatReclassify", "/format/reclassify").setUrlParams(TransferableParam)
       .setPayload(FormatReclassification)
-      .addSuccess(Format).addError(FormatNotFound).addError(AssetNotFound).addError(AssetDeleted).addError(InvalidRequest)
+      .addSuccess(Format).addError(FormatNotFound).addError(AssetNotFound).addError(AssetDeleted)
+      .addError(InvalidRequest)
   )
 {}

@@ -40,8 +40,14 @@ const onOptionalAsset = <const Name extends string, const Path extends `/${strin
 
 export class TagsApi extends HttpApiGroup.make("tags")
   .add(HttpApiEndpoint.get("tagsSnapshot", "/tags").setUrlParams(TransferablesParam).addSuccess(Tags))
-  .add(onOptionalAsset("tagsCreateNewTag", "/tags/create").setUrlParams(TransferablesParam).setPayload(SeededTag).addSuccess(Tag))
-  .add(HttpApiEndpoint.post("tagsDeleteSpecificTag", "/tags/:tag/delete").setPath(TagPath).addSuccess(Void).addError(MetadataNotFound))
+  .add(
+    onOptionalAsset("tagsCreateNewTag", "/tags/create").setUrlParams(TransferablesParam).setPayload(SeededTag)
+      .addSuccess(Tag)
+  )
+  .add(
+    HttpApiEndpoint.post("tagsDeleteSpecificTag", "/tags/:tag/delete").setPath(TagPath)
+      .addSuccess(Void).addError(MetadataNotFound)
+  )
   .add(HttpApiEndpoint.post("tagsExists", "/tags/exists").setPayload(ExistentMetadata).addSuccess(ExistingMetadata))
   .add(streamEndpoint("tagsStreamIdentifiers", "/tags/stream/identifiers"))
   .add(
@@ -52,7 +58,10 @@ export class TagsApi extends HttpApiGroup.make("tags")
     HttpApiEndpoint.post("tagUpdate", "/tag/update").setUrlParams(TransferablesParam).setPayload(TagUpdate)
       .addSuccess(Tag).addError(MetadataNotFound).addError(MetadataConflict)
   )
-  .add(association("tagAssociateAsset", "/tag/:tag/assets/associate/:asset").setPath(Schema.Struct({ tag: Uuid, asset: AssetId })))
+  .add(
+    association("tagAssociateAsset", "/tag/:tag/assets/associate/:asset")
+      .setPath(Schema.Struct({ tag: Uuid, asset: AssetId }))
+  )
   .add(
     association("tagDisassociateAsset", "/tag/:tag/assets/disassociate/:asset")
       .setPath(Schema.Struct({ tag: Uuid, asset: AssetId }))
@@ -69,7 +78,10 @@ export class WebsitesApi extends HttpApiGroup.make("websites")
     HttpApiEndpoint.post("websitesDeleteSpecificWebsite", "/websites/:website/delete").setPath(WebsitePath)
       .addSuccess(Void).addError(MetadataNotFound)
   )
-  .add(HttpApiEndpoint.post("websitesExists", "/websites/exists").setPayload(ExistentMetadata).addSuccess(ExistingMetadata))
+  .add(
+    HttpApiEndpoint.post("websitesExists", "/websites/exists").setPayload(ExistentMetadata)
+      .addSuccess(ExistingMetadata)
+  )
   .add(
     HttpApiEndpoint.get("websitesSpecificWebsiteSnapshot", "/website/:website").setPath(WebsitePath)
       .setUrlParams(TransferablesParam).addSuccess(Website).addError(MetadataNotFound)
@@ -90,10 +102,13 @@ export class WebsitesApi extends HttpApiGroup.make("websites")
 
 export class AnnotationsApi extends HttpApiGroup.make("annotations")
   .add(HttpApiEndpoint.get("annotationsSnapshot", "/annotations").addSuccess(Annotations))
-  .add(onOptionalAsset("annotationsCreateNewAnnotation", "/annotations/create").setPayload(SeededAnnotation).addSuccess(Annotation))
   .add(
-    HttpApiEndpoint.post("annotationsDeleteSpecificAnnotation", "/annotations/:annotation/delete").setPath(AnnotationPath)
-      .addSuccess(Void).addError(MetadataNotFound)
+    onOptionalAsset("annotationsCreateNewAnnotation", "/annotations/create").setPayload(SeededAnnotation)
+      .addSuccess(Annotation)
+  )
+  .add(
+    HttpApiEndpoint.post("annotationsDeleteSpecificAnnotation", "/annotations/:annotation/delete")
+      .setPath(AnnotationPath).addSuccess(Void).addError(MetadataNotFound)
   )
   .add(
     HttpApiEndpoint.get("annotationSpecificAnnotationSnapshot", "/annotation/:annotation").setPath(AnnotationPath)

@@ -74,7 +74,10 @@ export const assembleAsset = (parts: AssetParts): Asset => {
   const flattened: FlattenedAsset = {
     ...scalars,
     formats: refs(formats),
-    preview: { base: parts.preview.base, ...(parts.preview.overlay === undefined ? {} : { overlay: parts.preview.overlay }) },
+    preview: {
+      base: parts.preview.base,
+      ...(parts.preview.overlay === undefined ? {} : { overlay: parts.preview.overlay })
+    },
     original: parts.original,
     tags: refs(parts.tags),
     websites: refs(parts.websites),

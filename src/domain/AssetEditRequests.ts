@@ -21,7 +21,10 @@ export const AssetUpdate = Schema.Struct({
   id: AssetId,
   name: Schema.optional(Schema.String),
   formats: Schema.optional(Schema.Struct({
-    iterable: Schema.Array(Schema.Struct({ id: Schema.optional(Uuid), asset: Schema.optional(Schema.Struct({ id: Uuid })) }))
+    iterable: Schema.Array(Schema.Struct({
+      id: Schema.optional(Uuid),
+      asset: Schema.optional(Schema.Struct({ id: Uuid }))
+    }))
   }))
 }).annotations({ identifier: "Asset", ...options })
 export type AssetUpdate = typeof AssetUpdate.Type

@@ -54,18 +54,23 @@ export const formatReclassified = (
   formatId: string,
   classification: Classification,
   now: GroupedTimestamp
-): Asset => edited(asset, now, (parts) => withFormat(parts, formatId, (f) => reclassifiedFormat(f, classification, now)))
+): Asset =>
+  edited(asset, now, (parts) =>
+    withFormat(parts, formatId, (format) => reclassifiedFormat(format, classification, now)))
 
 /**
  * The asset classified anew: every format holding text (a snippet's one format), or the original when none does.
  */
-export const reclassified = (asset: Asset, classification: (format: FlattenedFormat) => Classification, now: GroupedTimestamp): Asset =>
+export const reclassified = (asset: Asset, classification: Classification, now: GroupedTimestamp): Asset =>
   edited(asset, now, (parts) => {
     const textual = parts.formats.filter((format) => format.fragment !== undefined)
-    const chosen = new Set((textual.length > 0 ? textual : parts.formats.filter((f) => f.id === parts.original)).map((f) => f.id))
+    const chosen = textual.length > 0 ? textual : parts.formats.filter((format) => format.id === parts.original)
+    const ids = new Set(chosen.map((format) => format.id))
     return {
       ...parts,
-      formats: parts.formats.map((format) => chosen.has(format.id) ? reclassifiedFormat(format, classification(format), now) : format)
+      formats: parts.formats.map((format) =>
+        ids.has(format.id) ? reclassifiedFormat(format, classification, now) : format
+      )
     }
   })
 

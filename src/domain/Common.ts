@@ -88,9 +88,8 @@ export const KnownClassificationSpecific = Schema.transformOrFail(
     strict: true,
     decode: (ext, _, ast) => {
       const known = knownClassification(ext)
-      return known === undefined
-        ? ParseResult.fail(new ParseResult.Type(ast, ext, `${JSON.stringify(ext)} is not a known classification (ClassificationSpecificEnum)`))
-        : ParseResult.succeed(known)
+      const message = `${JSON.stringify(ext)} is not a known classification (ClassificationSpecificEnum)`
+      return known === undefined ? ParseResult.fail(new ParseResult.Type(ast, ext, message)) : ParseResult.succeed(known)
     },
     encode: ParseResult.succeed
   }

@@ -27,7 +27,10 @@ const byteCountOf = (value: TransferableBytes | undefined): number | undefined =
   (value?.raw ?? value?.base64 ?? value?.base64_url ?? value?.data_url)?.length
 
 /** A fragment: text that is not blank, or bytes. `path` leads to the fragment in the request. */
-export const fragmentContent = (fragment: SentContent, path: ReadonlyArray<string>): Either.Either<CheckedContent, ContentProblem> => {
+export const fragmentContent = (
+  fragment: SentContent,
+  path: ReadonlyArray<string>
+): Either.Either<CheckedContent, ContentProblem> => {
   const text = textOf(fragment.string)
   const bytes = byteCountOf(fragment.bytes)
   if (text === undefined && bytes === undefined) {
@@ -40,7 +43,10 @@ export const fragmentContent = (fragment: SentContent, path: ReadonlyArray<strin
 }
 
 /** A file: bytes or text, possibly empty. `path` leads to the file in the request. */
-export const fileContent = (file: SentContent, path: ReadonlyArray<string>): Either.Either<CheckedContent, ContentProblem> => {
+export const fileContent = (
+  file: SentContent,
+  path: ReadonlyArray<string>
+): Either.Either<CheckedContent, ContentProblem> => {
   const text = textOf(file.string)
   const bytes = byteCountOf(file.bytes)
   if (text === undefined && bytes === undefined) return Either.left({ path, message: "The file has no content" })

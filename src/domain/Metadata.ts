@@ -44,10 +44,15 @@ export const withEntities = <K extends MetadataKind>(
 ): AssetParts => ({ ...parts, [PARTS_FIELD[kind]]: entities })
 
 /** The parts carrying `entity` (replacing an older copy of it in place, else appended). */
-export const withEntity = <K extends MetadataKind>(parts: AssetParts, kind: K, entity: MetadataEntity[K]): AssetParts => {
+export const withEntity = <K extends MetadataKind>(
+  parts: AssetParts,
+  kind: K,
+  entity: MetadataEntity[K]
+): AssetParts => {
   const current = entitiesOf(parts, kind)
   const at = current.findIndex((other) => other.id === entity.id)
-  return withEntities(parts, kind, at === -1 ? [...current, entity] : current.map((other, i) => i === at ? entity : other))
+  const next = at === -1 ? [...current, entity] : current.map((other, i) => i === at ? entity : other)
+  return withEntities(parts, kind, next)
 }
 
 export const withoutEntity = (parts: AssetParts, kind: MetadataKind, id: string): AssetParts =>

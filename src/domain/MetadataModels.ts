@@ -75,7 +75,8 @@ export const ExistentMetadata = Schema.Struct({
   value: Schema.String
 }).annotations({ identifier: "ExistentMetadata", ...options })
 
-const Referenced = <A, I>(reference: Schema.Schema<A, I>) => Schema.Struct({ id: Uuid, reference: Schema.optional(reference) })
+const Referenced = <A, I>(reference: Schema.Schema<A, I>) =>
+  Schema.Struct({ id: Uuid, reference: Schema.optional(reference) })
 
 /** The answer: the tag or website found, absent when none. */
 export const ExistingMetadata = Schema.Struct({

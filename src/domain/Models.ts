@@ -65,5 +65,11 @@ export const MODEL_CATALOGUE: ReadonlyArray<Model> = [
   cloudModel("5b2d3a8c-6f1e-4c2a-9d4b-0a1e2f3c4d51", "gpt-3.5-turbo", "GPT-3.5-turbo Chat Model", "OPENAI", "GPT_3.5"),
   cloudModel("5b2d3a8c-6f1e-4c2a-9d4b-0a1e2f3c4d52", "gpt-4o", "GPT-4o Chat Model", "OPENAI", "GPT_4"),
   cloudModel("5b2d3a8c-6f1e-4c2a-9d4b-0a1e2f3c4d53", "o4-mini-2025-04-16", "OpenAI o4 Mini", "OPENAI"),
-  cloudModel("5b2d3a8c-6f1e-4c2a-9d4b-0a1e2f3c4d54", "gemini-2.0-flash-lite-001", "Gemini 2.0 Flash Lite", "GOOGLE", "GEMINI_2")
+  cloudModel(
+    "5b2d3a8c-6f1e-4c2a-9d4b-0a1e2f3c4d54",
+    "gemini-2.0-flash-lite-001",
+    "Gemini 2.0 Flash Lite",
+    "GOOGLE",
+    "GEMINI_2"
+  )
 ]

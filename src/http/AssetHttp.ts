@@ -26,7 +26,9 @@ const foreignFormat = (update: AssetUpdate) => {
     })
 }
 
-const SCORE_FIELDS = ["reuse", "update", "reference", "priority", "searched"] as const satisfies ReadonlyArray<ScoreField>
+const SCORE_FIELDS = ["reuse", "update", "reference", "priority", "searched"] as const satisfies ReadonlyArray<
+  ScoreField
+>
 
 export const AssetHttpLive = HttpApiBuilder.group(Api, "asset", (handlers) =>
   Effect.gen(function*() {

@@ -16,7 +16,8 @@ export const FormatHttpLive = HttpApiBuilder.group(Api, "format", (handlers) =>
   Effect.gen(function*() {
     const editor = yield* AssetEditor
     return handlers
-      .handle("formatSnapshot", ({ path, urlParams }) => Effect.map(editor.format(path.format), answered(urlParams.transferable)))
+      .handle("formatSnapshot", ({ path, urlParams }) =>
+        Effect.map(editor.format(path.format), answered(urlParams.transferable)))
       .handle("formatUpdateValue", ({ payload, urlParams }) =>
         Effect.map(
           editor.replaceFormatContent({

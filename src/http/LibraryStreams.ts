@@ -32,7 +32,8 @@ export const makeLibraryStreams = Effect.gen(function*() {
     })
 
   const snapshots: Record<LibraryStream, StreamSource["snapshot"]> = {
-    identifiers: (send) => Effect.flatMap(repository.listIds("exclude"), (ids) => send(identifiersSnapshotFrame("asset", ids))),
+    identifiers: (send) =>
+      Effect.flatMap(repository.listIds("exclude"), (ids) => send(identifiersSnapshotFrame("asset", ids))),
     assets: assetPages(false),
     transferables: assetPages(true),
     tags: (send) => Effect.flatMap(metadata.ids("tag"), (ids) => send(identifiersSnapshotFrame("tag", ids)))

@@ -22,7 +22,8 @@ export const TagsHttpLive = HttpApiBuilder.group(Api, "tags", (handlers) =>
       .handle("tagsSnapshot", () => metadata.list("tag"))
       .handle("tagsCreateNewTag", ({ payload }) => metadata.createTag(payload))
       .handle("tagsDeleteSpecificTag", ({ path }) => metadata.remove("tag", path.tag))
-      .handle("tagsExists", ({ payload }) => Effect.map(metadata.find("tag", payload.value), (found) => existing("tag", found)))
+      .handle("tagsExists", ({ payload }) =>
+        Effect.map(metadata.find("tag", payload.value), (found) => existing("tag", found)))
       .handle("tagsStreamIdentifiers", () => streams.serve(library("tags")))
       .handle("tagsSpecificTagSnapshot", ({ path }) => metadata.get("tag", path.tag))
       .handle("tagUpdate", ({ payload }) => metadata.updateTag(payload))

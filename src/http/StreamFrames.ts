@@ -8,7 +8,7 @@ import { withoutTransferables } from "../domain/AssetBuilder.ts"
 import { iterableJson } from "../domain/WireJson.ts"
 import type { AssetChange, Commit } from "../services/ChangeHub.ts"
 
-/** `/assets/stream/identifiers` sends ids; the other two asset streams send assets; `/tags/stream/identifiers`, tag ids. */
+/** `/assets/stream/identifiers` sends ids, the other two asset streams assets, `/tags/stream/identifiers` tag ids. */
 export type LibraryStream = "identifiers" | "assets" | "transferables" | "tags"
 
 /** A first frame of an identifier stream: every current id, as `StreamedIdentifiers` of `field` (asset, tag). */
@@ -32,7 +32,9 @@ const build = (commit: Commit, stream: LibraryStream): string | undefined => {
         ? undefined
         : JSON.stringify({ iterable: assets.map((c) => identifier("asset", c.asset.id, c._tag === "Deleted")) })
     case "assets":
-      return assets.length === 0 ? undefined : JSON.stringify({ iterable: assets.map((c) => withoutTransferables(c.asset)) })
+      return assets.length === 0
+        ? undefined
+        : JSON.stringify({ iterable: assets.map((c) => withoutTransferables(c.asset)) })
     case "transferables":
       return assets.length === 0 ? undefined : JSON.stringify({ iterable: assets.map((c) => c.asset) })
     case "tags": {

@@ -1,10 +1,10 @@
 /**
  * The WebSocket streams. Each sends a current state first, then the frame of every commit that concerns it (see
  * `StreamSource`). Each connection subscribes to the `ChangeHub` *before* reading the state it sends first, so no
- * change committed in between is missed (one may arrive twice; clients upsert). Writing never blocks, so changes wait for a subscriber only while its socket holds more unread bytes than
- * `STREAM_MAX_BUFFERED_BYTES`; one that falls behind that way (more than `STREAM_MAX_BACKLOG` changes waiting) is
- * closed with code 4000 so that it reconnects and gets a fresh state: it neither slows anyone else nor holds memory
- * without bound. Its subscription ends with the connection, whichever side closes it.
+ * change committed in between is missed (one may arrive twice; clients upsert). Writing never blocks, so changes
+ * wait for a subscriber only while its socket holds more unread bytes than `STREAM_MAX_BUFFERED_BYTES`; one that
+ * falls behind that way (more than `STREAM_MAX_BACKLOG` changes waiting) is closed with code 4000 so that it
+ * reconnects and gets a fresh state: it neither slows anyone else nor holds memory without bound. Its subscription ends with the connection, whichever side closes it.
  */
 import { HttpServerRequest, HttpServerResponse, Socket } from "@effect/platform"
 import { NodeHttpServerRequest } from "@effect/platform-node"

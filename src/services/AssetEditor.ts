@@ -2,7 +2,7 @@
  * Changes to saved assets, each one write through `Commits`: rename, reclassify, a format's content or language,
  * interactions (scores), deletion. Reads of one format go through the asset that owns it.
  */
-import { Effect, Option } from "effect"
+import { type Either, Effect, Option } from "effect"
 import { FormatNotFound, InvalidRequest } from "../api/Errors.ts"
 import type { Asset, FileFormat, FragmentFormat } from "../domain/Asset.ts"
 import {
@@ -15,7 +15,7 @@ import {
 } from "../domain/AssetEdits.ts"
 import type { ClassificationSpecificValue } from "../domain/ClassificationSpecifics.ts"
 import type { AssetId, Classification, ClassificationGenericEnum } from "../domain/Common.ts"
-import { fileContent, fragmentContent, type SentContent } from "../domain/FormatContent.ts"
+import { type ContentProblem, fileContent, fragmentContent, type SentContent } from "../domain/FormatContent.ts"
 import { timestamp } from "../domain/Timestamps.ts"
 import { AssetRepository } from "./AssetRepository.ts"
 import { Classifier } from "./Classifier.ts"
@@ -71,7 +71,8 @@ export class AssetEditor extends Effect.Service<AssetEditor>()("AssetEditor", {
 
     /** A format of a live asset, with its asset: 404 for an unknown format, 410 when its asset was deleted. */
     const format = (formatId: string) =>
-      Effect.flatMap(ownerOf(formatId), (owner) => Effect.flatMap(repository.get(owner), (asset) => formatIn(asset, formatId)))
+      Effect.flatMap(ownerOf(formatId), (owner) =>
+        Effect.flatMap(repository.get(owner), (asset) => formatIn(asset, formatId)))
 
     const rename = Effect.fnUntraced(function*(id: AssetId, name: string) {
       const trimmed = name.trim()
@@ -82,7 +83,7 @@ export class AssetEditor extends Effect.Service<AssetEditor>()("AssetEditor", {
     })
 
     const reclassify = (id: AssetId, ext: ClassificationSpecificValue) =>
-      commits.commit((tx) => tx.edit(id, (asset) => reclassified(asset, () => textClassification(ext), now())))
+      commits.commit((tx) => tx.edit(id, (asset) => reclassified(asset, textClassification(ext), now())))
 
     const reclassifyFormat = (formatId: string, claimedAsset: string | undefined, ext: ClassificationSpecificValue) =>
       Effect.gen(function*() {
@@ -100,11 +101,12 @@ export class AssetEditor extends Effect.Service<AssetEditor>()("AssetEditor", {
     const replaceFormatContent = (value: FormatValue) =>
       Effect.gen(function*() {
         const owner = yield* claimedOwner(value.id, value.asset, ["asset", "id"])
+        const checked = <A>(content: Either.Either<A, ContentProblem>) => Effect.mapError(content, InvalidRequest.at)
         const sent = value.fragment !== undefined && value.file === undefined
-          ? { fragment: value.fragment, checked: yield* Effect.mapError(fragmentContent(value.fragment, ["fragment"]), InvalidRequest.at) }
+          ? { fragment: value.fragment, checked: yield* checked(fragmentContent(value.fragment, ["fragment"])) }
           : value.file !== undefined && value.fragment === undefined
-          ? { file: value.file, checked: yield* Effect.mapError(fileContent(value.file, ["file"]), InvalidRequest.at) }
-          : yield* Effect.fail(new InvalidRequest({ message: "A format holds exactly one of fragment or file", path: [] }))
+          ? { file: value.file, checked: yield* checked(fileContent(value.file, ["file"])) }
+          : yield* Effect.fail(new InvalidRequest({ message: "A format holds one of fragment or file", path: [] }))
         const specific = value.classification?.specific ??
           (sent.checked.text === undefined ? undefined : yield* classifier.detectLanguage(sent.checked.text))
         const generic = value.classification?.generic

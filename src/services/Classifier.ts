@@ -245,7 +245,8 @@ export const genericOf = (ext: string, isFile: boolean): ClassificationGenericEn
 
 export class Classifier extends Effect.Service<Classifier>()("Classifier", {
   succeed: {
-    detectLanguage: (text: string): Effect.Effect<ClassificationSpecificValue> => Effect.sync(() => detectLanguage(text)),
+    detectLanguage: (text: string): Effect.Effect<ClassificationSpecificValue> =>
+      Effect.sync(() => detectLanguage(text)),
     genericOf
   }
 }) {}

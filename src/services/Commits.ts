@@ -33,11 +33,12 @@ import { SimilarityIndex } from "./SimilarityIndex.ts"
 /** What a write may do inside its transaction. Asset changes go through it; entity rows through `sql`. */
 export interface Transaction {
   readonly sql: SqlClient
-  /** The stored live asset: `AssetNotFound` when it never existed, `AssetDeleted` when it was deleted. */
-  readonly live: (id: AssetId) => Effect.Effect<Asset, AssetNotFound | AssetDeleted>
   /** Stores a new asset (its metadata adopted); `fingerprint`, when given, must be of its code. */
   readonly create: (asset: Asset, fingerprint?: CodeFingerprint) => Effect.Effect<Asset>
-  /** Changes a live asset; answers its stored state. An edit that changes nothing writes and announces nothing. */
+  /**
+   * Changes a live asset (404 when it never existed, 410 when it was deleted); answers its stored state. An edit that
+   * changes nothing writes and announces nothing.
+   */
   readonly edit: (id: AssetId, change: (asset: Asset) => Asset) => Effect.Effect<Asset, AssetNotFound | AssetDeleted>
   /** Deletes a live asset: it keeps its metadata and the time of deletion, nothing finds it any more. */
   readonly remove: (id: AssetId) => Effect.Effect<Asset, AssetNotFound | AssetDeleted>
@@ -82,7 +83,6 @@ export class Commits extends Effect.Service<Commits>()("Commits", {
 
       const transaction: Transaction = {
         sql,
-        live,
         create: (asset, fingerprint) =>
           Effect.map(insertAsset(sql, asset, fingerprint).pipe(Effect.orDie), ({ stored, touched }) => {
             record({ _tag: "Created", stored }, touched)

@@ -9,9 +9,9 @@ import { Effect, Option } from "effect"
 import { randomUUID } from "node:crypto"
 import { MetadataConflict, MetadataNotFound } from "../api/Errors.ts"
 import type { Annotation, Tag, Website } from "../domain/Asset.ts"
-import { editAsset } from "../domain/AssetBuilder.ts"
+import { type AssetParts, editAsset } from "../domain/AssetBuilder.ts"
 import { edited } from "../domain/AssetEdits.ts"
-import type { AssetId } from "../domain/Common.ts"
+import { AssetId } from "../domain/Common.ts"
 import {
   carries,
   keyOf,
@@ -92,54 +92,48 @@ export class MetadataEntities extends Effect.Service<MetadataEntities>()("Metada
           ? edited(stored, now(), (parts) => withoutEntity(parts, kind, id))
           : stored)
 
-    /** The registered entity with this key, or `entity` registered now. */
-    const registered = <K extends "tag" | "website">(tx: Transaction, kind: K, entity: MetadataEntity[K]) =>
-      Effect.gen(function*() {
-        const found = yield* Effect.orDie(findEntityByKey(tx.sql, kind, keyOf(kind, entity)!))
-        if (Option.isSome(found)) return found.value
-        yield* Effect.orDie(insertEntity(tx.sql, kind, entity))
-        tx.entityChanged(kind, entity.id)
-        return entity
-      })
-
-    /** Creates a tag, or answers the one with the same text; puts it on `asset` when given. */
-    const createTag = (seeded: SeededTag) =>
+    /**
+     * Registers a tag or website, or finds the one with the same key (the text of a tag, the URL of a website); puts
+     * it on `asset` when given; answers it with the assets carrying it.
+     */
+    const createShared = <K extends "tag" | "website">(kind: K, made: MetadataEntity[K], asset: AssetId | undefined) =>
       Effect.flatMap(
         commits.commit((tx) =>
           Effect.gen(function*() {
-            const at = now()
-            const tag = yield* registered(tx, "tag", {
-              id: randomUUID(),
-              text: seeded.text.trim(),
-              created: at,
-              updated: at,
-              category: seeded.category ?? "UNKNOWN"
-            } satisfies Tag)
-            if (seeded.asset !== undefined) yield* putOn(tx, "tag", tag, seeded.asset)
-            return tag.id
+            const found = yield* Effect.orDie(findEntityByKey(tx.sql, kind, keyOf(kind, made)!))
+            const entity = Option.getOrElse(found, () => made)
+            if (Option.isNone(found)) {
+              yield* Effect.orDie(insertEntity(tx.sql, kind, made))
+              tx.entityChanged(kind, made.id)
+            }
+            if (asset !== undefined) yield* putOn(tx, kind, entity, asset)
+            return entity.id
           })
         ),
-        (id) => Effect.orDie(get("tag", id))
+        (id) => Effect.orDie(get(kind, id))
       )
 
-    const createWebsite = (seeded: SeededWebsite) =>
-      Effect.flatMap(
-        commits.commit((tx) =>
-          Effect.gen(function*() {
-            const at = now()
-            const website = yield* registered(tx, "website", {
-              id: randomUUID(),
-              url: seeded.url.trim(),
-              name: seeded.name,
-              created: at,
-              updated: at
-            } satisfies Website)
-            if (seeded.asset !== undefined) yield* putOn(tx, "website", website, seeded.asset)
-            return website.id
-          })
-        ),
-        (id) => Effect.orDie(get("website", id))
-      )
+    const createTag = (seeded: SeededTag) => {
+      const at = now()
+      return createShared("tag", {
+        id: randomUUID(),
+        text: seeded.text.trim(),
+        created: at,
+        updated: at,
+        category: seeded.category ?? "UNKNOWN"
+      } satisfies Tag, seeded.asset)
+    }
+
+    const createWebsite = (seeded: SeededWebsite) => {
+      const at = now()
+      return createShared("website", {
+        id: randomUUID(),
+        url: seeded.url.trim(),
+        name: seeded.name,
+        created: at,
+        updated: at
+      } satisfies Website, seeded.asset)
+    }
 
     const createAnnotation = (seeded: SeededAnnotation) =>
       commits.commit((tx) =>
@@ -173,15 +167,21 @@ export class MetadataEntities extends Effect.Service<MetadataEntities>()("Metada
         }
       })
 
-    /** Stores an entity's new values and rewrites every asset carrying it (without moving their `updated`). */
+    /** Rewrites every asset carrying an entity: a change to the library, so their `updated` stays. */
+    const rewriteCarriers = (tx: Transaction, id: string, change: (parts: AssetParts) => AssetParts) =>
+      Effect.gen(function*() {
+        for (const asset of yield* Effect.orDie(assetsOfEntity(tx.sql, id))) {
+          // Only live assets carry entities, so each is there to rewrite.
+          yield* Effect.orDie(tx.edit(AssetId.make(asset), (stored) => editAsset(stored, change)))
+        }
+      })
+
+    /** Stores an entity's new values, and so on every asset carrying it. */
     const store = <K extends MetadataKind>(tx: Transaction, kind: K, entity: MetadataEntity[K]) =>
       Effect.gen(function*() {
         yield* Effect.orDie(updateEntity(tx.sql, kind, entity))
         tx.entityChanged(kind, entity.id)
-        for (const asset of yield* Effect.orDie(assetsOfEntity(tx.sql, entity.id))) {
-          // Only live assets carry entities, so each is there to rewrite.
-          yield* Effect.orDie(tx.edit(asset as AssetId, (stored) => editAsset(stored, (parts) => withEntity(parts, kind, entity))))
-        }
+        yield* rewriteCarriers(tx, entity.id, (parts) => withEntity(parts, kind, entity))
       })
 
     const updateTag = (given: TagUpdate) =>
@@ -189,7 +189,8 @@ export class MetadataEntities extends Effect.Service<MetadataEntities>()("Metada
         commits.commit((tx) =>
           Effect.gen(function*() {
             const tag = yield* existing(tx, "tag", given.id)
-            const next: Tag = { ...tag, text: given.text.trim(), category: given.category ?? tag.category, updated: now() }
+            const category = given.category ?? tag.category
+            const next: Tag = { ...tag, text: given.text.trim(), category, updated: now() }
             yield* unique(tx, "tag", next)
             yield* store(tx, "tag", next)
           })
@@ -225,9 +226,7 @@ export class MetadataEntities extends Effect.Service<MetadataEntities>()("Metada
       commits.commit((tx) =>
         Effect.gen(function*() {
           yield* existing(tx, kind, id)
-          for (const asset of yield* Effect.orDie(assetsOfEntity(tx.sql, id))) {
-            yield* Effect.orDie(tx.edit(asset as AssetId, (stored) => editAsset(stored, (parts) => withoutEntity(parts, kind, id))))
-          }
+          yield* rewriteCarriers(tx, id, (parts) => withoutEntity(parts, kind, id))
           yield* Effect.orDie(deleteEntity(tx.sql, id))
           tx.entityChanged(kind, id, true)
         })
@@ -242,7 +241,7 @@ export class MetadataEntities extends Effect.Service<MetadataEntities>()("Metada
         tx.entityChanged("annotation", annotation.id)
         if (previous !== undefined && previous !== asset) {
           // The asset it was on may have been deleted since: then there is nothing to take it off.
-          yield* takeOff(tx, "annotation", annotation.id, previous as AssetId).pipe(
+          yield* takeOff(tx, "annotation", annotation.id, AssetId.make(previous)).pipe(
             Effect.catchTag("AssetDeleted", () => Effect.void)
           )
         }

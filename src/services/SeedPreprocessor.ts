@@ -53,7 +53,8 @@ export class SeedPreprocessor extends Effect.Service<SeedPreprocessor>()("SeedPr
 
     const prepareFragment = (fragment: SeededFragment, seed: Seed) =>
       Effect.gen(function*() {
-        const { text, byteLength } = yield* Effect.mapError(fragmentContent(fragment, ["asset", "format", "fragment"]), InvalidRequest.at)
+        const content = fragmentContent(fragment, ["asset", "format", "fragment"])
+        const { text, byteLength } = yield* Effect.mapError(content, InvalidRequest.at)
         const ext = fragment.metadata?.ext ?? seed.asset.format.classification?.specific ??
           (text === undefined ? "txt" : yield* classifier.detectLanguage(text))
         const classification: KnownClassification = {

@@ -4,14 +4,12 @@
  * against this service: the same paths, parameters, headers and bodies, the Python SDK's re-serialised objects
  * included). Every JSON answer is checked against the OpenAPI schema the client decodes it with.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { describe, expect, it } from "vitest"
 import { call } from "./Http.ts"
 import { schemaErrors } from "./OpenApiValidator.ts"
-import { runtime, startService, type RunningService } from "./ServiceProcess.ts"
-import { openStream, type StreamClient, upgradeStatus } from "./StreamClient.ts"
+import { runtime } from "./ServiceProcess.ts"
+import { upgradeStatus } from "./StreamClient.ts"
+import { suiteService } from "./SuiteService.ts"
 
 /** The version range every Pieces client accepts, and the pattern it parses versions with. */
 const compatible = (version: string) => {
@@ -44,12 +42,11 @@ const PARSE_HEADER = "def parse_http_header(line):\n    name, value = line.split
 const PARSE_HEADER_JS = "export function parseHttpHeader(line) {\n  const [name, value] = line.split(':')\n  return [name.trim(), value.trim()]\n}\n"
 
 describe(`the real Pieces clients' flows (${runtime})`, () => {
-  const dir = mkdtempSync(join(tmpdir(), "clients-e2e-"))
-  let service: RunningService
-  const streams: Array<StreamClient> = []
+  const service = suiteService("clients-e2e")
+  const { open } = service
   let headers: Record<string, string> = {}
   let application: any
-  const http = (method: string, path: string, body?: unknown) => call(service.baseUrl, method, path, body, headers)
+  const http = (method: string, path: string, body?: unknown) => service.http(method, path, body, headers)
   /** An answer of 200 whose JSON is a valid `schema`. */
   const valid = async (answer: Promise<{ status: number; json: any; text: string }>, schema: string) => {
     const { status, json, text } = await answer
@@ -57,23 +54,9 @@ describe(`the real Pieces clients' flows (${runtime})`, () => {
     expect(schemaErrors(schema, json)).toEqual([])
     return json
   }
-  const open = async (path: string) => {
-    const stream = await openStream(service.baseUrl, path)
-    streams.push(stream)
-    return stream
-  }
-
-  beforeAll(async () => {
-    service = await startService(join(dir, "assets.db"))
-  })
-  afterAll(async () => {
-    await Promise.all(streams.map((stream) => stream.close()))
-    await service?.stop()
-    rmSync(dir, { recursive: true, force: true })
-  })
 
   it("CLI start-up: health, a 12.x version, a user, the default model, applications, connect", async () => {
-    expect((await call(service.baseUrl, "HEAD", "/.well-known/health")).status).toBe(200)
+    expect((await call(service.baseUrl(), "HEAD", "/.well-known/health")).status).toBe(200)
     const version = await http("GET", "/.well-known/version")
     expect(compatible(version.text), version.text).toBe(true)
     const user = await valid(http("GET", "/user"), "ReturnedUserProfile")
@@ -108,7 +91,7 @@ describe(`the real Pieces clients' flows (${runtime})`, () => {
     }
     expect(models.map((model: any) => model.unique)).toContain("o4-mini-2025-04-16")
     for (const path of ["/qgpt/stream", "/conversations/stream/identifiers", "/anchors/stream/identifiers"]) {
-      const refused = await upgradeStatus(service.baseUrl, path)
+      const refused = await upgradeStatus(service.baseUrl(), path)
       expect(refused.status, path).toBe(501)
       expect(refused.body._tag).toBe("NotProvided")
     }

@@ -3,23 +3,19 @@
  * current state first, then every change in order, none missed under concurrent writes, slow subscribers closed
  * while fast ones keep up, subscriptions released on disconnect, 426 for a plain GET.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
-import { call, codeSeed } from "./Http.ts"
+import { describe, expect, it } from "vitest"
+import { codeSeed } from "./Http.ts"
 import { schemaErrors } from "./OpenApiValidator.ts"
-import { runtime, startService, type RunningService } from "./ServiceProcess.ts"
-import { openStream, type StreamClient } from "./StreamClient.ts"
+import { runtime } from "./ServiceProcess.ts"
+import { suiteService } from "./SuiteService.ts"
 
 const idsOf = (frames: Array<any>): Array<string> =>
   frames.flatMap((frame) => frame.iterable.map((item: any) => item.asset?.id ?? item.id))
 
 describe(`asset streams end to end (${runtime})`, () => {
-  const dir = mkdtempSync(join(tmpdir(), "streams-e2e-"))
-  let service: RunningService
-  const clients: Array<StreamClient> = []
-  const http = (method: string, path: string, body?: unknown) => call(service.baseUrl, method, path, body)
+  // Small limits, so that a slow subscriber falls behind within a few megabytes.
+  const service = suiteService("streams-e2e", { STREAM_MAX_BACKLOG: "20", STREAM_MAX_BUFFERED_BYTES: String(256 * 1024) })
+  const { http, open } = service
   const create = async (raw: string, extra: Record<string, unknown> = {}) => {
     const seed = codeSeed(raw, extra)
     // The language is given, so large test content is not run through detection.
@@ -28,25 +24,7 @@ describe(`asset streams end to end (${runtime})`, () => {
     expect(answer.status).toBe(200)
     return answer.json.id as string
   }
-  const open = async (path: string) => {
-    const client = await openStream(service.baseUrl, path)
-    clients.push(client)
-    return client
-  }
   const stats = async () => (await http("GET", "/.well-known/stats")).json
-
-  beforeAll(async () => {
-    // Small limits, so that a slow subscriber falls behind within a few megabytes.
-    service = await startService(join(dir, "assets.db"), {
-      STREAM_MAX_BACKLOG: "20",
-      STREAM_MAX_BUFFERED_BYTES: String(256 * 1024)
-    })
-  })
-  afterAll(async () => {
-    await Promise.all(clients.map((client) => client.close()))
-    await service?.stop()
-    rmSync(dir, { recursive: true, force: true })
-  })
 
   it("a plain GET on a stream answers 426 with a JSON error", async () => {
     for (const path of ["/assets/stream/identifiers", "/assets/stream", "/assets/stream/transferables"]) {
@@ -138,11 +116,11 @@ describe(`asset streams end to end (${runtime})`, () => {
   }, 60_000)
 
   it("releases every subscription when clients disconnect", async () => {
-    await Promise.all(clients.splice(0).map((client) => client.close()))
+    await service.closeStreams()
     const opened = await Promise.all(Array.from({ length: 5 }, () => open("/assets/stream/identifiers")))
     await Promise.all(opened.map((client) => client.waitFor((frames) => frames.length >= 1)))
     expect((await stats()).streams).toEqual({ connections: 5, subscribers: 5 })
-    await Promise.all(clients.splice(0).map((client) => client.close()))
+    await service.closeStreams()
     const deadline = Date.now() + 5_000
     while (Date.now() < deadline && (await stats()).streams.subscribers > 0) {
       await new Promise((resolve) => setTimeout(resolve, 20))

@@ -3,14 +3,11 @@
  * committed whole (found by search, announced on the streams); edits racing deletions are announced in commit
  * order, so no stream client brings a deleted asset back.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { mkdtempSync, rmSync } from "node:fs"
+import { describe, expect, it } from "vitest"
 import { request } from "node:http"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
-import { call, codeSeed } from "./Http.ts"
-import { runtime, startService, type RunningService } from "./ServiceProcess.ts"
-import { openStream, type StreamClient } from "./StreamClient.ts"
+import { codeSeed } from "./Http.ts"
+import { runtime } from "./ServiceProcess.ts"
+import { suiteService } from "./SuiteService.ts"
 
 /** Sends a POST and destroys the connection `afterMs` after the body went out, without reading the answer. */
 const abandonedPost = (baseUrl: string, path: string, body: unknown, afterMs: number) =>
@@ -26,25 +23,14 @@ const abandonedPost = (baseUrl: string, path: string, body: unknown, afterMs: nu
   })
 
 describe(`one commit path (${runtime})`, () => {
-  const dir = mkdtempSync(join(tmpdir(), "writes-e2e-"))
-  let service: RunningService
-  const streams: Array<StreamClient> = []
-  const http = (method: string, path: string, body?: unknown) => call(service.baseUrl, method, path, body)
+  const service = suiteService("writes-e2e")
+  const { http } = service
+  /** A stream that has sent its current state. */
   const open = async (path: string) => {
-    const stream = await openStream(service.baseUrl, path)
-    streams.push(stream)
+    const stream = await service.open(path)
     await stream.waitFor((frames) => frames.length >= 1)
     return stream
   }
-
-  beforeAll(async () => {
-    service = await startService(join(dir, "assets.db"))
-  })
-  afterAll(async () => {
-    await Promise.all(streams.map((stream) => stream.close()))
-    await service?.stop()
-    rmSync(dir, { recursive: true, force: true })
-  })
 
   it("a create whose client disconnects at any moment is, if committed, searchable and announced", async () => {
     const identifiers = await open("/assets/stream/identifiers")
@@ -52,7 +38,7 @@ describe(`one commit path (${runtime})`, () => {
     // Code of some size, so that each write takes a moment; connections dropped from 0 to 40 ms after sending.
     const code = (token: string) => `const ${token} = ${JSON.stringify("x".repeat(20_000))}\n`
     await Promise.all(tokens.map((token, i) =>
-      abandonedPost(service.baseUrl, "/assets/create", codeSeed(code(token), { metadata: { name: token } }), (i * 7) % 41)
+      abandonedPost(service.baseUrl(), "/assets/create", codeSeed(code(token), { metadata: { name: token } }), (i * 7) % 41)
     ))
     // Let the writes that were committed finish their work, then compare the store with search and the stream.
     await new Promise((resolve) => setTimeout(resolve, 500))

@@ -17,7 +17,7 @@ describe("asset edits", () => {
   })
 
   it("a reclassification changes the format, its preview and original copies, and the fragment's ext", () => {
-    const edited = reclassified(saved, () => ({ generic: "CODE", specific: "rb" }), later)
+    const edited = reclassified(saved, { generic: "CODE", specific: "rb" }, later)
     for (const format of [edited.formats.iterable[0], edited.preview.base.reference!, edited.original.reference!]) {
       expect(format.classification.specific).toBe("rb")
       expect(format.fragment?.metadata?.ext).toBe("rb")
