@@ -1,13 +1,28 @@
 /**
- * Reading a body whose length is not declared (chunked) without holding more than the limit. The platform's own
- * limit destroys the socket when a body passes it, so the client would see a reset instead of a 413; here the
- * excess is discarded as it arrives and the request can still be answered.
+ * Bodies past the limit, refused with a 413 the client can read. The platform's own limit destroys the socket when a
+ * body passes it, and a connection closed with bytes still coming is reset, so the client would see a reset
+ * instead of the answer. Here the excess is dropped as it arrives (up to a bound, past which the connection is not
+ * worth keeping) and the connection stays open until the body has been sent.
  */
 import { HttpServerRequest } from "@effect/platform"
 import { NodeHttpServerRequest } from "@effect/platform-node"
 import { Effect } from "effect"
+import type { IncomingMessage } from "node:http"
 
-/** The body as text, or `undefined` once it passes `maxBytes` (the rest of it is then read and dropped). */
+/** Drops what remains of a body as it arrives; past `dropAtMost` more bytes, closes the connection instead. */
+const dropRest = (source: IncomingMessage, dropAtMost: number) => {
+  let dropped = 0
+  source.on("data", (chunk: Buffer) => {
+    dropped += chunk.length
+    if (dropped > dropAtMost) source.socket.destroy()
+  })
+  source.resume()
+}
+
+/** How much of a refused body is dropped before its connection is closed: enough for any client that stops. */
+const dropLimit = (maxBytes: number) => 4 * maxBytes
+
+/** The body as text, or `undefined` once it passes `maxBytes` (the rest of it is then dropped as it arrives). */
 export const readAtMost = (request: HttpServerRequest.HttpServerRequest, maxBytes: number) =>
   Effect.async<string | undefined, Error>((resume) => {
     const source = NodeHttpServerRequest.toIncomingMessage(request)
@@ -22,7 +37,7 @@ export const readAtMost = (request: HttpServerRequest.HttpServerRequest, maxByte
       bytes += chunk.length
       if (bytes <= maxBytes) return void chunks.push(chunk)
       stop()
-      source.resume() // flowing with no listener: what remains is dropped
+      dropRest(source, dropLimit(maxBytes))
       resume(Effect.succeed(undefined))
     }
     const onEnd = () => {
@@ -38,6 +53,10 @@ export const readAtMost = (request: HttpServerRequest.HttpServerRequest, maxByte
     source.on("error", onError)
     return Effect.sync(stop)
   })
+
+/** Drops, as it arrives, a body that will not be read: one declared larger than `maxBytes`. */
+export const discardBody = (request: HttpServerRequest.HttpServerRequest, maxBytes: number) =>
+  Effect.sync(() => dropRest(NodeHttpServerRequest.toIncomingMessage(request), dropLimit(maxBytes)))
 
 /**
  * The same request with its body already read: the platform's request reads `json` through `text`, so the handler

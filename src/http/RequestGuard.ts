@@ -2,7 +2,8 @@
  * The checks every request passes before any operation sees it (WebSocket upgrades included):
  * - `Host` a loopback name and `Origin` absent or allowed (`OriginPolicy`), else 403;
  * - a body no larger than `MAX_BODY_BYTES`: a declared `Content-Length` over it is refused with 413 before a byte
- *   is read, and a chunked body is dropped as it arrives once it passes the limit, then refused with 413;
+ *   is read, and a chunked body is refused with 413 once it passes the limit; either way what the client still
+ *   sends is dropped as it arrives (`BoundedBody`), so that it reads the 413 rather than a reset connection;
  * - a body in JSON (or text, which decodes to a 400 naming the problem), else 415;
  * - a body nesting at most `MAX_JSON_DEPTH` levels, else 400.
  * CORS headers (and preflight answers) go to allowed origins only.
@@ -17,17 +18,14 @@ import {
 import { Effect, Layer, Option } from "effect"
 import { GuardConfig, ServiceConfig } from "../config.ts"
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "./JsonNesting.ts"
-import { readAtMost, withBodyText } from "./BoundedBody.ts"
+import { discardBody, readAtMost, withBodyText } from "./BoundedBody.ts"
 import { jsonError } from "./JsonResponses.ts"
 import { makeOriginPolicy, splitList } from "./OriginPolicy.ts"
 
 const bodyTooLarge = (maxBodyBytes: number) =>
   jsonError(413, "BodyTooLarge", `The request body is larger than the service accepts (${maxBodyBytes} bytes)`, {
     maxBytes: maxBodyBytes
-  }).pipe(
-    // The rest of the body is not wanted, so the connection is not reused.
-    HttpServerResponse.setHeader("connection", "close")
-  )
+  })
 
 /**
  * Operations take JSON. The platform would parse other types its own way (multipart, bytes) from the socket,
@@ -73,7 +71,10 @@ export const RequestGuardLive = Layer.unwrapEffect(Effect.gen(function*() {
         return jsonError(403, "OriginNotAllowed", `Origin ${origin} is not allowed (see ALLOWED_ORIGINS)`)
       }
       const declared = Number(request.headers["content-length"] ?? 0)
-      if (declared > guard.maxBodyBytes) return bodyTooLarge(guard.maxBodyBytes)
+      if (declared > guard.maxBodyBytes) {
+        yield* discardBody(request, guard.maxBodyBytes)
+        return bodyTooLarge(guard.maxBodyBytes)
+      }
       if (!hasBody(request)) return yield* withCors(origin, app)
       const contentType = request.headers["content-type"]
       if (!isAcceptedBodyType(contentType)) {
