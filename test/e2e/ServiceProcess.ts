@@ -29,6 +29,8 @@ export interface RunningService {
   /** Sends SIGTERM and returns at once; `exited` tells when and how the process ended. */
   readonly terminate: () => void
   readonly exited: Promise<number | null>
+  /** The process id of what was started (on Node, the service's own process). */
+  readonly pid: number
 }
 
 export interface FinishedProcess {
@@ -118,6 +120,7 @@ export const startProcess = async (
     terminate: () => {
       if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, "SIGTERM")
     },
-    exited
+    exited,
+    pid: child.pid ?? -1
   }
 }

@@ -1,0 +1,268 @@
+/**
+ * `npm run bench:scale`: the library at 10,000 and 100,000 snippets (`BENCH_SIZES` to change), measured from
+ * outside the service process, as a user meets it. For each size, on a fresh database: the service's memory when
+ * empty; filling it over HTTP with 8 concurrent creates (`bench/scaleCorpus.ts`: real code, many tags, near-
+ * duplicate names); then, one request at a time with `transferables=false`: fuzzy searches, names with one typo
+ * (is the snippet in the top 5?), tag searches, filtered searches, suggestions, the identifier snapshot and the full
+ * listing; the process's memory; a restart (SIGTERM, start, until a search answers); the same queries again; the
+ * database files on disk. Memory is the listening process's resident set (`/proc/<pid>/status`: VmRSS, and VmHWM
+ * for its peak).
+ */
+import { readdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { type RunningService, startService } from "../test/e2e/ServiceProcess.ts"
+import { type ScaleEntry, scaleCorpus, seeded } from "./scaleCorpus.ts"
+
+const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number)
+const WRITERS = 8
+const MB = 1024 * 1024
+
+const percentile = (values: ReadonlyArray<number>, p: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
+}
+
+/** The resident set of a process and its peak so far, in bytes. */
+const memoryOf = (pid: number) => {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8")
+  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024
+  return { rss: field("VmRSS"), peak: field("VmHWM") }
+}
+
+const filesSize = (dir: string) => readdirSync(dir).reduce((sum, file) => sum + statSync(join(dir, file)).size, 0)
+
+const application = { name: "VS_CODE", version: "1.95.0", platform: "LINUX" }
+
+const seedOf = (entry: ScaleEntry) => ({
+  type: "SEEDED_ASSET",
+  asset: {
+    application,
+    format: { fragment: { string: { raw: entry.code }, metadata: { ext: entry.ext } } },
+    metadata: {
+      name: entry.name,
+      tags: entry.tags.map((text) => ({ text })),
+      ...(entry.website === undefined ? {} : { websites: [{ url: entry.website, name: entry.name }] })
+    }
+  }
+})
+
+interface Answer {
+  readonly status: number
+  readonly text: string
+  readonly ms: number
+}
+
+const send = async (baseUrl: string, method: string, path: string, body?: unknown): Promise<Answer> => {
+  const started = performance.now()
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } })
+  })
+  const text = await response.text()
+  return { status: response.status, text, ms: performance.now() - started }
+}
+
+/** One edit where people make them: a letter replaced, dropped, doubled or swapped with the next. */
+const withTypo = (word: string, random: () => number) => {
+  const at = 1 + Math.floor(random() * (word.length - 2))
+  const letter = "etaoinsrhl"[Math.floor(random() * 10)]
+  switch (Math.floor(random() * 4)) {
+    case 0:
+      return word.slice(0, at) + (word[at] === letter ? "q" : letter) + word.slice(at + 1)
+    case 1:
+      return word.slice(0, at) + word.slice(at + 1)
+    case 2:
+      return word.slice(0, at) + letter + word.slice(at)
+    default:
+      return word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2)
+  }
+}
+
+interface Queries {
+  readonly fuzzy: ReadonlyArray<string>
+  readonly typos: ReadonlyArray<{ readonly query: string; readonly index: number }>
+  readonly tags: ReadonlyArray<string>
+  readonly filters: ReadonlyArray<unknown>
+  readonly suggestions: ReadonlyArray<string>
+}
+
+/** The same queries at every size, drawn from the part of the corpus every size holds. */
+const queriesFor = (corpus: ReadonlyArray<ScaleEntry>): Queries => {
+  const random = seeded(7)
+  const pick = () => Math.floor(random() * Math.min(corpus.length, 10_000))
+  const fuzzy: Array<string> = []
+  while (fuzzy.length < 60) {
+    const entry = corpus[pick()]
+    const words = entry.code.match(/[A-Za-z_][A-Za-z0-9_]{5,}/g) ?? []
+    if (words.length < 2) continue
+    fuzzy.push(fuzzy.length % 2 === 0 ? words[words.length - 1] : `${words[0]} ${words[words.length - 1]}`)
+  }
+  const typos: Array<{ query: string; index: number }> = []
+  while (typos.length < 200) {
+    // Names from the whole library: at 100,000 most are near-duplicate variants.
+    const index = Math.floor(random() * corpus.length)
+    if (corpus[index].name.length >= 6) typos.push({ query: withTypo(corpus[index].name, random), index })
+  }
+  const tags = ["parsing", "c", "effect", "io,ts", "typescript", "streams,vitest", "error", "value,type", "sqlite3", "ui"]
+  const filters = [
+    { filters: { iterable: [{ classification: "c" }, { tags: ["io"] }] } },
+    { filters: { iterable: [{ classification: "ts" }, { classification: "c" }], type: "OR" } },
+    { filters: { iterable: [{ phrase: { value: "sqlite3_mutex_enter", content: true } }] } },
+    { filters: { iterable: [{ phrase: { value: "Initializer", title: true } }] } },
+    { filters: { iterable: [{ tags: ["testing"] }, { classification: "js" }] } },
+    { filters: { iterable: [{ websites: ["docs.example.com/effect"] }] } },
+    {
+      filters: {
+        iterable: [{ operations: { iterable: [{ tags: ["streams"] }, { tags: ["storage"] }], type: "OR" } }, {
+          classification: "js"
+        }]
+      }
+    }
+  ]
+  const suggestions: Array<string> = []
+  while (suggestions.length < 40) {
+    const entry = corpus[pick()]
+    if (entry.code.split("\n").length < 6) continue
+    // A copy with one line changed, as code is pasted back and adapted.
+    suggestions.push(entry.code.replace(/\n([^\n]*)\n/, "\n$1 // adapted\n"))
+  }
+  return { fuzzy, typos, tags, filters, suggestions }
+}
+
+interface Round {
+  readonly fuzzy: Array<number>
+  readonly typoTop5: number
+  readonly tags: Array<number>
+  readonly filters: Array<number>
+  readonly suggestions: Array<number>
+}
+
+const runQueries = async (baseUrl: string, app: string, queries: Queries, ids: ReadonlyArray<string>): Promise<Round> => {
+  const ok = (answer: Answer, what: string) => {
+    if (answer.status !== 200) throw new Error(`${what}: ${answer.status} ${answer.text.slice(0, 300)}`)
+    return answer
+  }
+  const fuzzy: Array<number> = []
+  for (const query of queries.fuzzy) {
+    fuzzy.push(ok(await send(baseUrl, "GET", `/assets/search?transferables=false&query=${encodeURIComponent(query)}`), query).ms)
+  }
+  let found = 0
+  for (const { query, index } of queries.typos) {
+    const answer = ok(await send(baseUrl, "GET", `/assets/search?transferables=false&query=${encodeURIComponent(query)}`), query)
+    fuzzy.push(answer.ms)
+    const top = (JSON.parse(answer.text).iterable as Array<{ identifier: string }>).slice(0, 5).map((hit) => hit.identifier)
+    if (top.includes(ids[index])) found++
+  }
+  const tags: Array<number> = []
+  for (let round = 0; round < 3; round++) {
+    for (const tag of queries.tags) {
+      tags.push(ok(await send(baseUrl, "GET", `/assets/search?transferables=false&searchable_tags=${tag}`), tag).ms)
+    }
+  }
+  const filters: Array<number> = []
+  for (let round = 0; round < 3; round++) {
+    for (const body of queries.filters) {
+      filters.push(ok(await send(baseUrl, "POST", "/assets/search?transferables=false", body), JSON.stringify(body)).ms)
+    }
+  }
+  const suggestions: Array<number> = []
+  for (const raw of queries.suggestions) {
+    const body = { asset: { format: { fragment: { string: { raw } } } } }
+    suggestions.push(ok(await send(baseUrl, "POST", `/${app}/suggestion`, body), "suggestion").ms)
+  }
+  return { fuzzy, typoTop5: found / queries.typos.length, tags, filters, suggestions }
+}
+
+/** Until the service answers a search: the time a user waits after starting it. */
+const untilFirstAnswer = async (started: number, service: RunningService) => {
+  while (true) {
+    const answer = await send(service.baseUrl, "GET", "/assets/search?transferables=false&query=parse")
+    if (answer.status === 200) return performance.now() - started
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+const measure = async (size: number) => {
+  const dir = mkdtempSync(join(tmpdir(), "bench-scale-"))
+  const dbPath = join(dir, "assets.db")
+  const corpus = scaleCorpus(size)
+  const queries = queriesFor(corpus)
+  const figures = new Map<string, string>()
+  const fmt = (ms: number) => ms.toFixed(ms < 10 ? 1 : 0)
+  try {
+    let service = await startService(dbPath, { NODE_ENV: "production" })
+    await send(service.baseUrl, "GET", "/assets/identifiers")
+    await send(service.baseUrl, "GET", "/assets/search?query=warm&transferables=false")
+    const empty = memoryOf(service.pid)
+    const app = JSON.parse((await send(service.baseUrl, "POST", "/connect", { application })).text).application.id
+
+    const ids: Array<string> = new Array(size)
+    let next = 0
+    const fillStarted = performance.now()
+    await Promise.all(Array.from({ length: WRITERS }, async () => {
+      while (next < size) {
+        const index = next++
+        const answer = await send(service.baseUrl, "POST", "/assets/create?transferables=false", seedOf(corpus[index]))
+        if (answer.status !== 200) throw new Error(`create ${index}: ${answer.status} ${answer.text.slice(0, 200)}`)
+        ids[index] = JSON.parse(answer.text).id
+      }
+    }))
+    const fillSeconds = (performance.now() - fillStarted) / 1000
+    const filled = memoryOf(service.pid)
+
+    const before = await runQueries(service.baseUrl, app, queries, ids)
+    const identifiers: Array<number> = []
+    for (let i = 0; i < 5; i++) identifiers.push((await send(service.baseUrl, "GET", "/assets/identifiers")).ms)
+    const afterQueries = memoryOf(service.pid)
+
+    // The full listing, with the process's memory sampled while it answers.
+    let listingPeak = memoryOf(service.pid).rss
+    const sampler = setInterval(() => (listingPeak = Math.max(listingPeak, memoryOf(service.pid).rss)), 25)
+    const listing = await send(service.baseUrl, "GET", "/assets?transferables=false")
+    clearInterval(sampler)
+    const firstPeak = memoryOf(service.pid).peak
+
+    await service.stop()
+    const restartStarted = performance.now()
+    service = await startService(dbPath, { NODE_ENV: "production" })
+    const restart = await untilFirstAnswer(restartStarted, service)
+    const after = await runQueries(service.baseUrl, app, queries, ids)
+    const secondPeak = memoryOf(service.pid).peak
+    await service.stop()
+    const disk = filesSize(dir)
+
+    const both = (pick: (round: Round) => Array<number>) => [...pick(before), ...pick(after)]
+    figures.set("fuzzy search p50 / p95 (ms)", `${fmt(percentile(both((r) => r.fuzzy), 50))} / ${fmt(percentile(both((r) => r.fuzzy), 95))}`)
+    figures.set("  after the restart: p50 / p95", `${fmt(percentile(after.fuzzy, 50))} / ${fmt(percentile(after.fuzzy, 95))}`)
+    figures.set("a name with one typo: its snippet in the top 5", `${(before.typoTop5 * 100).toFixed(0)}%`)
+    figures.set("tag search p95 / filter search p95 (ms)", `${fmt(percentile(both((r) => r.tags), 95))} / ${fmt(percentile(both((r) => r.filters), 95))}`)
+    figures.set("suggestion p95 (ms)", fmt(percentile(both((r) => r.suggestions), 95)))
+    figures.set("GET /assets/identifiers (ms, median of 5)", fmt(percentile(identifiers, 50)))
+    figures.set(
+      "GET /assets?transferables=false: time; size; RSS peak while answering",
+      `${(listing.ms / 1000).toFixed(1)} s; ${(listing.text.length / MB).toFixed(0)} MB; ${(listingPeak / MB).toFixed(0)} MB`
+    )
+    figures.set("RSS after the queries / peak over the whole test (MB)", `${(afterQueries.rss / MB).toFixed(0)} / ${(Math.max(firstPeak, secondPeak) / MB).toFixed(0)}`)
+    figures.set("RSS filled, before queries (MB)", (filled.rss / MB).toFixed(0))
+    figures.set("RSS of the service with an empty library (MB)", (empty.rss / MB).toFixed(0))
+    figures.set("restart until the first answer (s)", (restart / 1000).toFixed(1))
+    figures.set("database files (MB)", (disk / MB).toFixed(0))
+    figures.set("filling, 8 concurrent creates (assets/s)", (size / fillSeconds).toFixed(0))
+    console.log(`${size}: done`, Object.fromEntries(figures))
+    return figures
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+const main = async () => {
+  const columns: Array<Map<string, string>> = []
+  for (const size of SIZES) columns.push(await measure(size))
+  const header = `| figure | ${SIZES.map((size) => size.toLocaleString("en")).join(" | ")} |`
+  const rule = `|---|${SIZES.map(() => "---").join("|")}|`
+  const rows = [...columns[0].keys()].map((key) => `| ${key} | ${columns.map((column) => column.get(key)).join(" | ")} |`)
+  console.log([header, rule, ...rows].join("\n"))
+}
+
+await main()
