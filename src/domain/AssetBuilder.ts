@@ -71,17 +71,21 @@ const refs = (items: ReadonlyArray<{ readonly id: string }>) => ({ iterable: ite
 
 export const assembleAsset = (parts: AssetParts): Asset => {
   const { scalars, formats } = parts
+  // Each format names its asset: its required fields and name (scores and metadata are the asset's own to carry).
   const flattened: FlattenedAsset = {
-    ...scalars,
+    id: scalars.id,
+    ...(scalars.name === undefined ? {} : { name: scalars.name }),
+    creator: scalars.creator,
+    created: scalars.created,
+    updated: scalars.updated,
+    ...(scalars.deleted === undefined ? {} : { deleted: scalars.deleted }),
+    mechanism: scalars.mechanism,
     formats: refs(formats),
     preview: {
       base: parts.preview.base,
       ...(parts.preview.overlay === undefined ? {} : { overlay: parts.preview.overlay })
     },
-    original: parts.original,
-    tags: refs(parts.tags),
-    websites: refs(parts.websites),
-    annotations: refs(parts.annotations)
+    original: parts.original
   }
   const reference = (id: FormatId) => {
     const format = formats.find((f) => f.id === id)

@@ -3,6 +3,8 @@
  * search index stores these at write time; the migration that built the index derived them the same way.
  */
 import type { Asset } from "./Asset.ts"
+import type { AssetFacets } from "./FacetIndex.ts"
+import { tagKey, websiteKey } from "./Metadata.ts"
 
 export interface SearchableText {
   readonly name: string
@@ -25,4 +27,15 @@ export const searchableText = (asset: Asset): SearchableText => ({
   annotations: (asset.annotations?.iterable ?? []).map((annotation) => annotation.text),
   websites: (asset.websites?.iterable ?? []).map((website) => website.url),
   classification: asset.original.reference?.classification.specific ?? null
+})
+
+/** What the facet index keeps of an asset in search row `row`. */
+export const facetsOf = (asset: Asset, text: SearchableText, row: number): AssetFacets => ({
+  row,
+  pseudo: asset.pseudo === true,
+  classification: text.classification,
+  tags: text.tags.map(tagKey),
+  websites: text.websites.map(websiteKey),
+  created: asset.created.value,
+  updated: asset.updated.value
 })

@@ -1,105 +1,109 @@
 /**
- * An in-memory trigram index over short texts (asset names, tags, annotations): the typo-tolerant candidate source
- * of fuzzy search. A query's trigrams vote for the entries that contain them; the entries with the most votes are
- * the candidates that fuse.js then ranks. A typo breaks at most three of a word's trigrams, so the intended entry
- * keeps most of its votes. Lookups touch only the postings of the query's trigrams, not every entry.
+ * An in-memory trigram index over short texts (asset names, tags, annotations) by search row: the typo-tolerant
+ * candidate source of fuzzy search. A query's trigrams vote for the rows that contain them; the rows with the most
+ * votes are the candidates that fuse.js then ranks. A typo breaks at most three of a word's trigrams, so the intended
+ * row keeps most of its votes. Lookups touch only the postings of the query's trigrams, not every row.
+ *
+ * Compact: each trigram's postings are a growable `Uint32Array` of rows (4 bytes per trigram of a text), plus the
+ * text itself (for removal, and for queries too short to have a trigram). No object per entry.
  */
 import { trigramsOf } from "./FuzzyMatch.ts"
 
+interface Postings {
+  rows: Uint32Array
+  length: number
+}
+
 export class TrigramIndex {
-  private readonly postings = new Map<string, Array<number>>()
-  private readonly slotOf = new Map<string, number>()
-  private ids: Array<string | undefined> = []
-  private texts: Array<string> = []
+  private readonly postings = new Map<string, Postings>()
+  /** Lower-cased text by row; undefined where no row is indexed. */
+  private readonly texts: Array<string | undefined> = []
+  private entries = 0
   private votes = new Uint16Array(1024)
 
   get size(): number {
-    return this.slotOf.size
+    return this.entries
   }
 
-  /** Indexes (or re-indexes) the text of an entry. */
-  add(id: string, text: string): void {
-    this.remove(id)
-    const slot = this.ids.length
-    this.ids.push(id)
-    this.texts.push(text.toLowerCase())
-    this.slotOf.set(id, slot)
-    for (const gram of trigramsOf(text)) {
+  /** Indexes (or re-indexes) the text of a row. */
+  add(row: number, text: string): void {
+    this.remove(row)
+    const lower = text.toLowerCase()
+    this.texts[row] = lower
+    this.entries++
+    for (const gram of trigramsOf(lower)) {
       const list = this.postings.get(gram)
-      if (list === undefined) this.postings.set(gram, [slot])
-      else list.push(slot)
+      if (list === undefined) this.postings.set(gram, { rows: Uint32Array.of(row, 0), length: 1 })
+      else append(list, row)
     }
   }
 
-  /** Forgets an entry; its postings are skipped from then on and dropped at the next compaction. */
-  remove(id: string): void {
-    const slot = this.slotOf.get(id)
-    if (slot === undefined) return
-    this.slotOf.delete(id)
-    this.ids[slot] = undefined
-    this.texts[slot] = ""
-    if (this.ids.length > 1024 && this.slotOf.size < this.ids.length / 2) this.compact()
+  remove(row: number): void {
+    const text = this.texts[row]
+    if (text === undefined) return
+    this.texts[row] = undefined
+    this.entries--
+    for (const gram of trigramsOf(text)) {
+      const list = this.postings.get(gram)
+      if (list === undefined) continue
+      const at = list.rows.subarray(0, list.length).lastIndexOf(row)
+      if (at < 0) continue
+      list.rows.copyWithin(at, at + 1, list.length)
+      list.length--
+      if (list.length === 0) this.postings.delete(gram)
+    }
   }
 
-  /** Up to `limit` entries sharing the most trigrams with `text`, best first; ties keep insertion order. */
-  candidates(text: string, limit: number): Array<{ readonly id: string; readonly votes: number }> {
-    if (this.votes.length < this.ids.length) this.votes = new Uint16Array(this.ids.length * 2)
+  /** Up to `limit` rows sharing the most trigrams with `text`, best first; ties newest first. */
+  candidates(text: string, limit: number): Array<{ readonly row: number; readonly votes: number }> {
+    if (this.votes.length < this.texts.length) this.votes = new Uint16Array(this.texts.length * 2)
     const votes = this.votes
     const touched: Array<number> = []
     for (const gram of trigramsOf(text)) {
-      for (const slot of this.postings.get(gram) ?? []) {
-        if (votes[slot] === 0) touched.push(slot)
-        votes[slot]++
+      const list = this.postings.get(gram)
+      if (list === undefined) continue
+      for (let i = 0; i < list.length; i++) {
+        const row = list.rows[i]
+        if (votes[row] === 0) touched.push(row)
+        votes[row]++
       }
     }
-    // Votes are small integers: bucket the entries by them instead of sorting tens of thousands.
-    const byVotes: Array<Array<string>> = []
-    for (const slot of touched) {
-      const id = this.ids[slot]
-      if (id !== undefined) (byVotes[votes[slot]] ??= []).push(id)
-      votes[slot] = 0
+    // Votes are small integers: bucket the rows by them instead of sorting tens of thousands.
+    const byVotes: Array<Array<number>> = []
+    for (const row of touched) {
+      ;(byVotes[votes[row]] ??= []).push(row)
+      votes[row] = 0
     }
-    const found: Array<{ id: string; votes: number }> = []
+    const found: Array<{ row: number; votes: number }> = []
     for (let count = byVotes.length - 1; count > 0 && found.length < limit; count--) {
-      for (const id of byVotes[count] ?? []) {
+      const rows = (byVotes[count] ?? []).sort((a, b) => b - a)
+      for (const row of rows) {
         if (found.length === limit) break
-        found.push({ id, votes: count })
+        found.push({ row, votes: count })
       }
     }
     return found
   }
 
   /**
-   * Up to `limit` entries whose text contains `fragment` (case-insensitive), newest first: the path for queries
+   * Up to `limit` rows whose text contains `fragment` (case-insensitive), newest rows first: the path for queries
    * too short to have a trigram. A scan, but of short texts already in memory.
    */
-  containing(fragment: string, limit: number): Array<string> {
+  containing(fragment: string, limit: number): Array<number> {
     const needle = fragment.toLowerCase()
-    const found: Array<string> = []
-    for (let slot = this.ids.length - 1; slot >= 0 && found.length < limit; slot--) {
-      const id = this.ids[slot]
-      if (id !== undefined && this.texts[slot].includes(needle)) found.push(id)
+    const found: Array<number> = []
+    for (let row = this.texts.length - 1; row >= 0 && found.length < limit; row--) {
+      if (this.texts[row]?.includes(needle) === true) found.push(row)
     }
     return found
   }
+}
 
-  private compact(): void {
-    const live = new Map<number, number>()
-    const ids: Array<string> = []
-    const texts: Array<string> = []
-    this.ids.forEach((id, slot) => {
-      if (id === undefined) return
-      live.set(slot, ids.length)
-      this.slotOf.set(id, ids.length)
-      ids.push(id)
-      texts.push(this.texts[slot])
-    })
-    for (const [gram, list] of this.postings) {
-      const kept = list.flatMap((slot) => live.has(slot) ? [live.get(slot)!] : [])
-      if (kept.length === 0) this.postings.delete(gram)
-      else this.postings.set(gram, kept)
-    }
-    this.ids = ids
-    this.texts = texts
+const append = (list: Postings, row: number) => {
+  if (list.length === list.rows.length) {
+    const rows = new Uint32Array(list.rows.length * 2)
+    rows.set(list.rows)
+    list.rows = rows
   }
+  list.rows[list.length++] = row
 }

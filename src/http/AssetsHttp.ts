@@ -3,21 +3,24 @@
  * stored JSON as it is (it was encoded with the `Asset` schema when written).
  */
 import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
-import { Effect, ParseResult, Schema } from "effect"
+import { Effect, ParseResult, Schema, Stream } from "effect"
 import { Api } from "../api/Api.ts"
 import { RelatedInput } from "../api/AssetsApi.ts"
 import { InvalidRequest, SearchCriteriaMissing } from "../api/Errors.ts"
 import { SeededAssetsRecommendation } from "../domain/Recommendation.ts"
 import type { Seed } from "../domain/Seed.ts"
 import { AssetEditor } from "../services/AssetEditor.ts"
-import { AssetRepository } from "../services/AssetRepository.ts"
+import { AssetRepository, type PseudoSelection } from "../services/AssetRepository.ts"
 import { AssetSearch } from "../services/AssetSearch.ts"
 import { Recommendations } from "../services/Recommendations.ts"
 import { AssetCreator } from "../services/AssetCreator.ts"
 import { SeedPreprocessor } from "../services/SeedPreprocessor.ts"
-import { assetJson, iterableOf, jsonText } from "./JsonResponses.ts"
+import { assetJson, jsonText, streamedIterable } from "./JsonResponses.ts"
 import { makeLibraryStreams } from "./LibraryStreams.ts"
 import { makeStreamServer } from "./StreamServer.ts"
+
+/** Assets (or ids) a listing reads and sends at a time. */
+const LISTING_PAGE = 500
 
 /**
  * Search by query takes its query from the query string; clients that send it as a JSON body on the GET (as the
@@ -64,6 +67,9 @@ export const AssetsHttpLive = HttpApiBuilder.group(Api, "assets", (handlers) =>
     const library = yield* makeLibraryStreams
     const search = yield* AssetSearch
     const recommendations = yield* Recommendations
+    /** `FlattenedAssets` items (`{"id":...}`) of the live assets the selection includes, in pages. */
+    const idObjects = (pseudo: PseudoSelection) =>
+      Stream.map(repository.idPages(pseudo, LISTING_PAGE), (ids) => ids.map((id) => `{"id":${JSON.stringify(id)}}`))
 
     return handlers
       .handle("assetsCreateNewAsset", ({ payload, urlParams }) =>
@@ -79,21 +85,15 @@ export const AssetsHttpLive = HttpApiBuilder.group(Api, "assets", (handlers) =>
       .handle("assetsSpecificAssetFormatsSnapshot", ({ path, urlParams }) =>
         repository.formats(path.asset, urlParams.transferables ?? true))
       .handle("assetsSnapshot", ({ urlParams }) =>
-        Effect.map(
-          repository.listDocuments({
-            transferables: urlParams.transferables ?? true,
-            pseudo: urlParams.pseudo === true ? "include" : "exclude",
-            suggestedOnly: urlParams.suggested === true
-          }),
-          iterableOf
-        ))
+        Effect.succeed(streamedIterable(repository.documentPages({
+          transferables: urlParams.transferables ?? true,
+          pseudo: urlParams.pseudo === true ? "include" : "exclude",
+          suggestedOnly: urlParams.suggested === true
+        }, LISTING_PAGE))))
       .handle("assetsIdentifiersSnapshot", ({ urlParams }) =>
-        Effect.map(
-          repository.listIds(urlParams.pseudo === true ? "include" : "exclude"),
-          (ids) => ({ iterable: ids.map((id) => ({ id })) })
-        ))
+        Effect.succeed(streamedIterable(idObjects(urlParams.pseudo === true ? "include" : "exclude"))))
       .handle("assetsPseudoSnapshot", () =>
-        Effect.map(repository.listIds("only"), (ids) => ({ identifiers: { iterable: ids.map((id) => ({ id })) } })))
+        Effect.succeed(streamedIterable(idObjects("only"), `{"identifiers":`, "}")))
       .handle("assetsGetRecommendedAssets", () =>
         Effect.map(Effect.flatMap(bodyOf(SeededAssetsRecommendation), recommendations.recommended), jsonText))
       .handle("assetsPostRecommendedAssets", ({ payload }) =>

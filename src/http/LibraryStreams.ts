@@ -3,8 +3,8 @@
  * sends the current state first (assets in pages, so a large library never sits in memory at once), then the frame
  * of every commit that concerns it.
  */
-import { Effect } from "effect"
-import { type PagePosition, AssetRepository } from "../services/AssetRepository.ts"
+import { Effect, Stream } from "effect"
+import { AssetRepository } from "../services/AssetRepository.ts"
 import { MetadataEntities } from "../services/MetadataEntities.ts"
 import { assetsSnapshotFrame, commitFrame, identifiersSnapshotFrame, type LibraryStream } from "./StreamFrames.ts"
 import type { SendFrame, StreamSource } from "./StreamServer.ts"
@@ -17,23 +17,23 @@ export const makeLibraryStreams = Effect.gen(function*() {
   const metadata = yield* MetadataEntities
 
   const assetPages = (transferables: boolean) => (send: SendFrame) =>
-    Effect.gen(function*() {
-      let after: PagePosition | undefined = undefined
-      while (true) {
-        const page: ReadonlyArray<PagePosition & { json: string }> = yield* repository.pageDocuments(
-          transferables,
-          SNAPSHOT_PAGE,
-          after
-        )
-        if (page.length > 0) yield* send(assetsSnapshotFrame(page.map((row) => row.json)))
-        if (page.length < SNAPSHOT_PAGE) return
-        after = page[page.length - 1]
-      }
-    })
+    Stream.runForEach(
+      repository.documentPages({ transferables, pseudo: "exclude" }, SNAPSHOT_PAGE),
+      (page) => send(assetsSnapshotFrame(page))
+    )
+
+  /** Every live asset's id in one frame: the identifiers stream's first frame is the whole current state. */
+  const identifiers = (send: SendFrame) =>
+    Effect.flatMap(
+      Stream.runFold(repository.idPages("exclude", 1000), [] as Array<string>, (all, page) => {
+        all.push(...page)
+        return all
+      }),
+      (ids) => send(identifiersSnapshotFrame("asset", ids))
+    )
 
   const snapshots: Record<LibraryStream, StreamSource["snapshot"]> = {
-    identifiers: (send) =>
-      Effect.flatMap(repository.listIds("exclude"), (ids) => send(identifiersSnapshotFrame("asset", ids))),
+    identifiers,
     assets: assetPages(false),
     transferables: assetPages(true),
     tags: (send) => Effect.flatMap(metadata.ids("tag"), (ids) => send(identifiersSnapshotFrame("tag", ids)))

@@ -1,17 +1,19 @@
 /**
- * Reads of the asset store over `SqlClient`. Assets are stored as their encoded wire JSON, with and without content,
- * so reads hand the stored text straight to the client. Writes go through `Commits` only. SQL errors are defects
- * here: a client cannot act on them.
+ * Reads of the asset store over `SqlClient`. Assets are stored as their wire JSON without content and their content
+ * once (`StoredAsset`), so a read hands stored text to the client, with the content spliced in when it is asked for.
+ * Listings read in pages along an index (`assets_live`), so that an answer of any size streams in flat memory.
+ * Writes go through `Commits` only. SQL errors are defects here: a client cannot act on them.
  *
  * Methods use `Effect.fnUntraced`, here and in the other services: a named `Effect.fn` allocates an `Error` and a
  * span on every call, which measurably cut create throughput with no tracer to read the spans.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
-import { Effect, Option, Schema } from "effect"
+import { Effect, Option, Schema, Stream } from "effect"
 import { AssetDeleted, AssetNotFound } from "../api/Errors.ts"
 import { Asset } from "../domain/Asset.ts"
 import { withoutTransferables } from "../domain/AssetBuilder.ts"
 import { AssetId } from "../domain/Common.ts"
+import { documentJson, withTransferables } from "../domain/StoredAsset.ts"
 import { inList } from "../sql/InList.ts"
 
 /** Which assets a listing includes with respect to pseudo assets. */
@@ -24,7 +26,7 @@ export interface ListOptions {
   readonly suggestedOnly?: boolean
 }
 
-/** Where a page of `pageDocuments` ended: the sort key of its last row. */
+/** Where a page of a listing ended: the sort key (`assets_live`) of its last row. */
 export interface PagePosition {
   readonly created: string
   readonly id: string
@@ -36,27 +38,36 @@ export interface StoredDocument {
   readonly deleted: boolean
 }
 
+/** A live asset's JSON as found by its search row. */
+export interface RowDocument {
+  readonly id: string
+  readonly json: string
+}
+
+type StoredRow = { document: Uint8Array; transferables: string | null }
+
+const jsonOf = (row: StoredRow, transferables: boolean) =>
+  transferables ? withTransferables(row.document, row.transferables) : documentJson(row.document)
+
 const decodeAsset = Schema.decodeUnknown(Schema.parseJson(Asset))
 
-const pseudoCondition = (pseudo: PseudoSelection) =>
-  pseudo === "include" ? "" : pseudo === "only" ? "AND pseudo = 1" : "AND pseudo = 0"
+/** The listing's pseudo condition, written so that `assets_live` (pseudo first) serves every selection. */
+const pseudoValues = (pseudo: PseudoSelection) => pseudo === "include" ? [0, 1] : pseudo === "only" ? [1] : [0]
 
 export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRepository", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient
 
-    type DocumentRow = { json: string; deleted: string | null }
-    /**
-     * The stored JSON of one asset, deleted ones included (they answer 410). Two fixed statements rather than one
-     * with a column literal: this is the hottest query.
-     */
+    /** The stored JSON of one asset, deleted ones included (they answer 410). */
     const findDocument = (id: AssetId, transferables: boolean) =>
       Effect.map(
-        transferables
-          ? sql<DocumentRow>`SELECT document AS json, deleted FROM assets WHERE id = ${id}`
-          : sql<DocumentRow>`SELECT lean_document AS json, deleted FROM assets WHERE id = ${id}`,
+        sql<StoredRow & { deleted: string | null }>`
+          SELECT document, ${sql.literal(transferables ? "transferables" : "NULL AS transferables")}, deleted
+          FROM assets WHERE id = ${id}`,
         (rows): Option.Option<StoredDocument> =>
-          rows.length === 0 ? Option.none() : Option.some({ json: rows[0].json, deleted: rows[0].deleted !== null })
+          rows.length === 0
+            ? Option.none()
+            : Option.some({ json: jsonOf(rows[0], transferables), deleted: rows[0].deleted !== null })
       ).pipe(Effect.orDie)
 
     /** The stored JSON of a live asset: 404 when it never existed, 410 when it was deleted. */
@@ -74,14 +85,25 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
     const formats = (id: AssetId, transferables: boolean) =>
       Effect.map(get(id), (asset) => (transferables ? asset : withoutTransferables(asset)).formats)
 
-    /** The stored JSON of the live assets among `ids`, by id (absent, deleted: left out). */
-    const documentsOf = (ids: ReadonlyArray<string>, transferables: boolean) =>
+    /** The JSON of the live assets in these search rows, by row (absent rows left out). */
+    const documentsAt = (rows: ReadonlyArray<number>, transferables: boolean) =>
+      rows.length === 0
+        ? Effect.succeed(new Map<number, RowDocument>())
+        : sql<StoredRow & { row: number; id: string }>`
+            SELECT s.rowid AS row, a.id, a.document,
+                   ${sql.literal(transferables ? "a.transferables" : "NULL AS transferables")}
+            FROM search_rows s JOIN assets a ON a.id = s.asset_id WHERE ${inList(sql, "s.rowid", rows)}`.pipe(
+          Effect.map((found) => new Map(found.map((row) => [row.row, { id: row.id, json: jsonOf(row, transferables) }]))),
+          Effect.orDie
+        )
+
+    /** The search rows of the live assets among `ids`, by id. */
+    const rowsOf = (ids: ReadonlyArray<string>) =>
       ids.length === 0
-        ? Effect.succeed(new Map<string, string>())
-        : sql<{ id: string; json: string }>`
-            SELECT id, ${sql.literal(transferables ? "document" : "lean_document")} AS json FROM assets
-            WHERE ${inList(sql, "id", ids)} AND deleted IS NULL`.pipe(
-          Effect.map((rows) => new Map(rows.map((row) => [row.id, row.json]))),
+        ? Effect.succeed(new Map<string, number>())
+        : sql<{ id: string; row: number }>`
+            SELECT asset_id AS id, rowid AS row FROM search_rows WHERE ${inList(sql, "asset_id", ids)}`.pipe(
+          Effect.map((found) => new Map(found.map((row) => [row.id, row.row]))),
           Effect.orDie
         )
 
@@ -92,45 +114,60 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
         (rows) => rows.length === 0 ? Option.none<AssetId>() : Option.some(AssetId.make(rows[0].asset_id))
       ).pipe(Effect.orDie)
 
-    /** The stored JSON of every live asset the options select, newest first. */
-    const listDocuments = (options: ListOptions) => {
-      const column = sql.literal(options.transferables ? "document" : "lean_document")
-      const pseudo = sql.literal(pseudoCondition(options.pseudo))
-      const suggested = sql.literal(options.suggestedOnly === true ? "AND mechanism = 'RECOMMENDED'" : "")
-      return sql<{ json: string }>`
-        SELECT ${column} AS json FROM assets WHERE deleted IS NULL ${pseudo} ${suggested}
-        ORDER BY created DESC, id`.pipe(Effect.map((rows) => rows.map((row) => row.json)), Effect.orDie)
-    }
+    const after = (position: PagePosition | undefined) =>
+      position === undefined
+        ? sql.literal("")
+        : sql`AND (created < ${position.created} OR (created = ${position.created} AND id > ${position.id}))`
 
-    const listIds = (pseudo: PseudoSelection) =>
-      sql<{ id: string }>`
-        SELECT id FROM assets WHERE deleted IS NULL ${sql.literal(pseudoCondition(pseudo))}
-        ORDER BY created DESC, id`.pipe(Effect.map((rows) => rows.map((row) => row.id)), Effect.orDie)
+    /** One page of the ids of the live assets the selection includes, newest first: the listing index alone. */
+    const pageIds = (pseudo: PseudoSelection, size: number, position?: PagePosition) =>
+      sql<PagePosition>`
+        SELECT created, id FROM assets
+        WHERE deleted IS NULL AND ${inList(sql, "pseudo", pseudoValues(pseudo))} ${after(position)}
+        ORDER BY created DESC, id LIMIT ${size}`.pipe(Effect.orDie)
+
+    /** Pages read one after the other, each from where the previous one ended, until one is short. */
+    const paged = <A>(size: number, read: (page: ReadonlyArray<PagePosition>) => Effect.Effect<ReadonlyArray<A>>) =>
+      (pseudo: PseudoSelection) =>
+        Stream.paginateEffect(undefined as PagePosition | undefined, (position) =>
+          Effect.gen(function*() {
+            const page = yield* pageIds(pseudo, size, position)
+            const next = page.length === size ? Option.some(page[page.length - 1]) : Option.none()
+            return [yield* read(page), next] as const
+          })).pipe(Stream.filter((items) => items.length > 0))
+
+    /** The ids of the live assets the selection includes, newest first, in pages. */
+    const idPages = (pseudo: PseudoSelection, size: number) =>
+      paged(size, (page) => Effect.succeed(page.map((row) => row.id)))(pseudo)
 
     /**
-     * One page of the live, non-pseudo assets' JSON, newest first, after the position a previous page ended at:
-     * the streams send their current state this way, so a large library never sits in memory at once.
+     * The JSON of the live assets the options select, newest first, in pages: listings and the streams' current
+     * state are sent this way, so a library of any size never sits in memory at once.
      */
-    const pageDocuments = (transferables: boolean, limit: number, after?: PagePosition) => {
-      const column = sql.literal(transferables ? "document" : "lean_document")
-      const position = after === undefined
-        ? sql.literal("")
-        : sql`AND (created < ${after.created} OR (created = ${after.created} AND id > ${after.id}))`
-      return sql<{ json: string; created: string; id: string }>`
-        SELECT ${column} AS json, created, id FROM assets WHERE deleted IS NULL AND pseudo = 0 ${position}
-        ORDER BY created DESC, id LIMIT ${limit}`.pipe(Effect.orDie)
-    }
+    const documentPages = (options: ListOptions, size: number) =>
+      paged(size, (page) =>
+        Effect.gen(function*() {
+          const suggested = sql.literal(options.suggestedOnly === true ? "AND mechanism = 'RECOMMENDED'" : "")
+          const rows = yield* sql<StoredRow & { id: string }>`
+            SELECT id, document, ${sql.literal(options.transferables ? "transferables" : "NULL AS transferables")}
+            FROM assets WHERE ${inList(sql, "id", page.map((row) => row.id))} ${suggested}`.pipe(Effect.orDie)
+          const byId = new Map(rows.map((row) => [row.id, row]))
+          return page.flatMap((row) => {
+            const stored = byId.get(row.id)
+            return stored === undefined ? [] : [jsonOf(stored, options.transferables)]
+          })
+        }))(options.pseudo)
 
     return {
       findDocument,
       getDocument,
-      documentsOf,
       get,
       formats,
+      documentsAt,
+      rowsOf,
       assetOfFormat,
-      listDocuments,
-      listIds,
-      pageDocuments
+      idPages,
+      documentPages
     } as const
   })
 }) {}

@@ -4,21 +4,22 @@
  * title index), keeps those that contain every term literally or within its allowed edits, and ranks them: exact
  * hits (the whole query literally) first, then by the share of terms found literally, then by a score mixing a
  * fuse.js score over name, tags and annotations with that share. Full-text search is the same without typos.
- * Neural code search matches words against the words identifiers are made of (`byWords`). Tag search and filters
- * without a query are bitset arithmetic over the in-memory facet index. Results are capped; the counts are not.
+ * Neural code search matches words against the words identifiers are made of (`byWords`). Every search is first
+ * narrowed to its scope (pseudo assets, space, tags, filters: `SearchFilters`, row sets over the in-memory facet
+ * index); without a query, the scope is the answer, newest first. Results are capped; the counts are not.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
-import type { Fragment } from "@effect/sql/Statement"
 import { Effect } from "effect"
 import Fuse from "fuse.js"
 import type { InvalidRequest } from "../api/Errors.ts"
 import { allowedEdits, queryTerms, substringDistance } from "../domain/FuzzyMatch.ts"
 import { queryWords } from "../domain/IdentifierWords.ts"
+import type { RowSet } from "../domain/RowSet.ts"
 import type { AssetFilters } from "../domain/Search.ts"
-import { ftsPhrase, makeFacetFilters, makeFilterSql } from "./SearchFilters.ts"
+import { contentAt, titlesAt, type TitleRow } from "../sql/SearchRows.ts"
 import { AssetRepository } from "./AssetRepository.ts"
+import { ftsPhrase, makeSearchFilters } from "./SearchFilters.ts"
 import { SearchIndex } from "./SearchIndex.ts"
-import { inList } from "../sql/InList.ts"
 
 export interface SearchRequest {
   readonly query?: string | undefined
@@ -40,7 +41,8 @@ const MATCH_OF_FIELD = { name: "TITLE", content: "CONTENT", tags: "TAGS", annota
 const TITLE_FIELDS = ["name", "tags", "annotations"] as const
 
 export interface SearchHit {
-  readonly id: string
+  /** The asset's search row. */
+  readonly row: number
   readonly exact: boolean
   /** Higher is better, in [0, 1]. */
   readonly score: number
@@ -56,20 +58,32 @@ export interface SearchResult {
 
 /** Results returned per search; the counts cover every hit. */
 export const RESULT_LIMIT = 100
+/**
+ * The longest query searched, in characters: typo tolerance costs an edit-distance scan per term and candidate, so
+ * a query is bounded like the rest of a request's work; a longer one is searched by its beginning.
+ */
+export const QUERY_LIMIT = 400
 /** Verified hits fuse.js scores: the head of a cheaper order, comfortably more than one answer holds. */
 const FUSE_RANKED = 150
-/** Candidates each FTS query contributes before verification and ranking. */
+/** Candidates each FTS query contributes before verification and ranking, newest first. */
 const CANDIDATES = 300
 /** Candidates the title trigram index contributes: the names sharing most trigrams with the query. */
 const TYPO_CANDIDATES = 100
+/** A scope this small is verified whole rather than looked up in the FTS index and then narrowed. */
+const SMALL_SCOPE = 1000
+/** Matches an FTS lookup reads at a time while narrowing them to a scope. */
+const FTS_PAGE = 1000
 
-type CandidateRow = {
-  rowid: number
-  id: string
-  name: string
-  tags: string
-  annotations: string
-  updated: string
+type FtsTable = "search_text" | "search_titles" | "search_words"
+
+/** The assets a search may return: every live asset it may see (`whole`), or fewer once filters narrowed them. */
+interface Scope {
+  readonly rows: RowSet
+  readonly whole: boolean
+}
+
+type CandidateRow = TitleRow & {
+  readonly updated: number
   /** Loaded only for candidates whose names, tags and annotations cannot settle the match. */
   content?: string
 }
@@ -78,108 +92,111 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient
     const index = yield* SearchIndex
+    const facets = index.facets
     const repository = yield* AssetRepository
 
-    /** The assets a search may return at all, as a condition over `search_rows s` (which holds live assets only). */
-    const scope = (request: SearchRequest): Effect.Effect<Fragment, InvalidRequest> =>
+    const scopeOf = (request: SearchRequest): Effect.Effect<Scope, InvalidRequest> =>
       Effect.gen(function*() {
-        const filterSql = makeFilterSql(sql, request.casing === true)
-        const conditions: Array<Fragment> = []
-        if (!request.pseudo) conditions.push(sql.literal("s.pseudo = 0"))
-        if (request.space !== undefined) {
-          conditions.push(request.space.length === 0 ? sql.literal("1=0") : inList(sql, "s.asset_id", request.space))
-        }
-        if (request.tags !== undefined && request.tags.length > 0) conditions.push(filterSql.hasTags(request.tags))
-        if (request.filters !== undefined) conditions.push(yield* filterSql.filters(request.filters))
-        return conditions.length === 0 ? sql.literal("1=1") : sql.and(conditions)
+        const filters = makeSearchFilters(sql, facets, request.casing === true)
+        let rows = facets.all(request.pseudo)
+        if (request.space !== undefined) rows = rows.and(yield* filters.space(request.space))
+        if (request.tags !== undefined && request.tags.length > 0) rows = filters.tags(request.tags, rows)
+        if (request.filters !== undefined) rows = yield* filters.filters(request.filters, rows)
+        const narrowed = request.space !== undefined || (request.tags ?? []).length > 0 || request.filters !== undefined
+        return { rows, whole: !narrowed }
       })
-
-    const ftsIds = (table: "search_text" | "search_titles", expression: string, where: Fragment, limit: number) =>
-      Effect.map(
-        sql<{ id: string }>`
-          SELECT s.asset_id AS id FROM ${sql.literal(table)} JOIN search_rows s ON s.rowid = ${sql.literal(table)}.rowid
-          WHERE ${sql.literal(table)} MATCH ${expression} AND ${where} LIMIT ${limit}`,
-        (rows) => rows.map((row) => row.id)
-      )
-
-    const ftsCount = (expression: string, where: Fragment) =>
-      Effect.map(
-        sql<{ n: number }>`
-          SELECT count(*) AS n FROM search_text JOIN search_rows s ON s.rowid = search_text.rowid
-          WHERE search_text MATCH ${expression} AND ${where}`,
-        (rows) => rows[0].n
-      )
 
     /**
-     * Tag search and filters without a query: every asset in scope, most recently updated first, from the
-     * in-memory facet bitsets (phrases from the FTS index).
+     * Up to `limit` rows in scope matching `expression`, newest first. SQLite reads FTS5 matches in row order and
+     * stops at the limit; a scope is applied to them page by page.
      */
-    const listing = (request: SearchRequest) =>
+    const ftsRows = (table: FtsTable, expression: string, scope: RowSet, limit: number) =>
       Effect.gen(function*() {
-        const facets = index.facets
-        const filters = makeFacetFilters(sql, facets, request.casing === true)
-        let scope = facets.all(request.pseudo)
-        if (request.space !== undefined) scope = scope.and(facets.rowsOf(request.space))
-        const tagged = request.tags !== undefined && request.tags.length > 0
-        if (tagged) scope = filters.tags(request.tags!, scope)
-        if (request.filters !== undefined) scope = yield* filters.filters(request.filters, scope)
-        const match = tagged ? "TAGS" as const : "MULTIPLE" as const
-        return {
-          hits: facets.newest(scope, RESULT_LIMIT).map((id) => ({ id, exact: true, score: 1, match })),
-          exact: scope.size,
-          suggested: 0
-        } satisfies SearchResult
+        const found: Array<number> = []
+        let below = Number.MAX_SAFE_INTEGER
+        while (found.length < limit) {
+          const page = yield* sql<{ row: number }>`
+            SELECT rowid AS row FROM ${sql.literal(table)} WHERE ${sql.literal(table)} MATCH ${expression}
+            AND rowid < ${below} ORDER BY rowid DESC LIMIT ${FTS_PAGE}`
+          for (const { row } of page) if (scope.has(row) && found.length < limit) found.push(row)
+          if (page.length < FTS_PAGE) break
+          below = page[page.length - 1].row
+        }
+        return found
       })
 
-    const fuzzy = (query: string, where: Fragment, casing: boolean, typos: boolean) =>
+    /** How many rows in scope match `expression`. */
+    const ftsCount = (table: FtsTable, expression: string, scope: RowSet) =>
+      Effect.map(
+        sql<{ row: number }>`SELECT rowid AS row FROM ${sql.literal(table)} WHERE ${sql.literal(table)} MATCH ${expression}`,
+        (rows) => rows.reduce((count, { row }) => count + (scope.has(row) ? 1 : 0), 0)
+      )
+
+    /** Tag search and filters without a query: every asset in scope, most recently updated first. */
+    const listing = (request: SearchRequest, scope: Scope): SearchResult => {
+      const match = (request.tags ?? []).length > 0 ? "TAGS" as const : "MULTIPLE" as const
+      return {
+        hits: facets.newest(scope.rows, RESULT_LIMIT).map((row) => ({ row, exact: true, score: 1, match })),
+        exact: scope.rows.size,
+        suggested: 0
+      }
+    }
+
+    const fuzzy = (query: string, scope: Scope, casing: boolean, typos: boolean) =>
       Effect.gen(function*() {
         const terms = queryTerms(query)
         const indexed = terms.filter((term) => term.length >= 3)
         const allTerms = indexed.map(ftsPhrase).join(" AND ")
-        const candidates = new Set<string>()
+        const inScope = scope.rows
+        const candidates = new Set<number>()
         /** Candidates the FTS index says contain every term of three letters or more (case-insensitively). */
-        const literal = new Set<string>()
+        const literal = new Set<number>()
         /** Candidates the FTS index says contain the whole query (case-insensitively): the exact hits. */
-        const phrase = new Set<string>()
+        const phrase = new Set<number>()
         /** Whether a limited query hit its limit, so that its matches must be counted separately. */
         let literalOverflow = false
         let phraseOverflow = false
-        if (indexed.length > 0) {
+        if (inScope.size <= SMALL_SCOPE && !scope.whole) {
+          // Few enough to verify them all: the index has nothing to narrow.
+          for (const row of inScope.values()) candidates.add(row)
+        } else if (indexed.length > 0) {
           // Matches in names, tags and annotations first: with a common term, those are the ones worth ranking.
-          const inTitles = yield* ftsIds("search_titles", allTerms, where, CANDIDATES)
-          const anywhere = yield* ftsIds("search_text", allTerms, where, CANDIDATES)
+          const inTitles = yield* ftsRows("search_titles", allTerms, inScope, CANDIDATES)
+          const anywhere = yield* ftsRows("search_text", allTerms, inScope, CANDIDATES)
           literalOverflow = inTitles.length === CANDIDATES || anywhere.length === CANDIDATES
-          for (const id of [...inTitles, ...anywhere]) literal.add(id)
+          for (const row of [...inTitles, ...anywhere]) literal.add(row)
           if (terms.length === 1 && indexed.length === 1) {
-            for (const id of literal) phrase.add(id)
+            for (const row of literal) phrase.add(row)
             phraseOverflow = literalOverflow
           } else if (query.length >= 3) {
-            const exactIds = yield* ftsIds("search_text", ftsPhrase(query), where, CANDIDATES)
-            phraseOverflow = exactIds.length === CANDIDATES
-            for (const id of exactIds) phrase.add(id)
+            const exactRows = yield* ftsRows("search_text", ftsPhrase(query), inScope, CANDIDATES)
+            phraseOverflow = exactRows.length === CANDIDATES
+            for (const row of exactRows) phrase.add(row)
           }
-          for (const id of [...phrase, ...literal]) candidates.add(id)
-          // Typo candidates matter only while literal matches are few; past the limit they could not rank.
+          for (const row of [...phrase, ...literal]) candidates.add(row)
+          // Typo candidates matter only while literal matches are few; past the limit they could not rank. A
+          // narrowed scope keeps a share of them: ask for more.
           if (typos && !literalOverflow) {
-            for (const { id } of index.titleCandidates(query, TYPO_CANDIDATES)) candidates.add(id)
+            const wanted = Math.min(20 * TYPO_CANDIDATES, Math.ceil(TYPO_CANDIDATES * facets.size / inScope.size))
+            const near = index.titleCandidates(query, wanted).filter(({ row }) => inScope.has(row))
+            for (const { row } of near.slice(0, TYPO_CANDIDATES)) candidates.add(row)
           }
         } else {
-          for (const id of index.titlesContaining(query, CANDIDATES)) candidates.add(id)
+          for (const row of index.titlesContaining(query, CANDIDATES * 4)) if (inScope.has(row)) candidates.add(row)
         }
         if (candidates.size === 0) return { hits: [], exact: 0, suggested: 0 } satisfies SearchResult
 
         // Names, tags and annotations of every candidate; code only where a decision needs it (it is the bulk).
-        const rows = yield* sql<CandidateRow>`
-          SELECT s.rowid, s.asset_id AS id, t.name, t.tags, t.annotations, s.updated
-          FROM search_rows s JOIN search_titles t ON t.rowid = s.rowid
-          WHERE ${inList(sql, "s.asset_id", [...candidates])} AND ${where}`
-        const known = (row: CandidateRow): IndexKnowledge => ({ allTerms: literal.has(row.id), whole: phrase.has(row.id) })
+        const rows: Array<CandidateRow> = (yield* titlesAt(sql, [...candidates]))
+          .map((row) => ({ ...row, updated: facets.updatedAt(row.row) }))
+        const known = (row: CandidateRow): IndexKnowledge => ({
+          allTerms: literal.has(row.row),
+          whole: phrase.has(row.row)
+        })
         const needsCode = rows.filter((row) => !decidableWithoutCode(row, terms, casing, typos, known(row)))
         if (needsCode.length > 0) {
-          const code = yield* sql<{ rowid: number; content: string }>`
-            SELECT rowid, content FROM search_text WHERE ${inList(sql, "rowid", needsCode.map((row) => row.rowid))}`
-          const byRow = new Map(code.map((row) => [row.rowid, row.content]))
-          for (const row of needsCode) row.content = byRow.get(row.rowid) ?? ""
+          const code = yield* contentAt(sql, needsCode.map((row) => row.row))
+          for (const row of needsCode) row.content = code.get(row.row) ?? ""
         }
 
         const verified = rows.flatMap((row) => {
@@ -200,13 +217,13 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
           threshold: 0.6,
           isCaseSensitive: casing
         })
-        const titleScore = new Map<string, number>()
-        for (const result of fuse.search(query)) titleScore.set(result.item.id, 1 - (result.score ?? 1))
+        const titleScore = new Map<number, number>()
+        for (const result of fuse.search(query)) titleScore.set(result.item.row, 1 - (result.score ?? 1))
 
         const hits = verified.map(({ row, exact, literalShare, fields }) => ({
-          id: row.id,
+          row: row.row,
           exact,
-          score: Math.round((0.6 * (titleScore.get(row.id) ?? 0) + 0.4 * literalShare) * 1e4) / 1e4,
+          score: Math.round((0.6 * (titleScore.get(row.row) ?? 0) + 0.4 * literalShare) * 1e4) / 1e4,
           match: fields.size === 1 ? MATCH_OF_FIELD[[...fields][0]] : "MULTIPLE" as const,
           literalShare,
           updated: row.updated
@@ -222,13 +239,16 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
         let total = hits.length
         // More matches exist than were ranked: count them in the index (the typo-only hits, if any, are left out
         // of the count then; they could not have ranked).
-        if (literalOverflow) total = Math.max(total, yield* ftsCount(allTerms, where))
+        if (literalOverflow) total = Math.max(total, yield* ftsCount("search_text", allTerms, inScope))
         if (phraseOverflow) {
-          exact = Math.max(exact, terms.length === 1 ? total : yield* ftsCount(ftsPhrase(query), where))
+          exact = Math.max(
+            exact,
+            terms.length === 1 ? total : yield* ftsCount("search_text", ftsPhrase(query), inScope)
+          )
         }
         return {
-          hits: ranked.slice(0, RESULT_LIMIT).map(({ id, exact, score, match }): SearchHit => ({
-            id,
+          hits: ranked.slice(0, RESULT_LIMIT).map(({ row, exact, score, match }): SearchHit => ({
+            row,
             exact,
             score,
             match
@@ -240,9 +260,10 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
 
     const search = (request: SearchRequest): Effect.Effect<SearchResult, InvalidRequest> =>
       Effect.gen(function*() {
-        const query = request.query?.trim() ?? ""
-        if (query.length === 0) return yield* listing(request)
-        return yield* fuzzy(query, yield* scope(request), request.casing === true, request.mode !== "literal")
+        const query = (request.query ?? "").slice(0, QUERY_LIMIT).trim()
+        const scope = yield* scopeOf(request)
+        if (query.length === 0) return listing(request, scope)
+        return yield* fuzzy(query, scope, request.casing === true, request.mode !== "literal")
       }).pipe(Effect.catchTag("SqlError", Effect.die))
 
     /**
@@ -253,35 +274,34 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
      */
     const byWords = (query: string, pseudo: boolean) =>
       Effect.gen(function*() {
-        const words = queryWords(query)
+        const words = queryWords(query.slice(0, QUERY_LIMIT))
         if (words.length === 0) return { hits: [], exact: 0, suggested: 0 } satisfies SearchResult
-        const where = sql.literal(pseudo ? "1=1" : "s.pseudo = 0")
+        const scope = facets.all(pseudo)
+        // Pseudo assets are few: reading that many more matches leaves enough once they are set aside.
+        const hidden = facets.size - scope.size
         const matching = (expression: string, limit: number) =>
-          sql<{ id: string; rank: number }>`
-            SELECT s.asset_id AS id, bm25(search_words, 10.0, 1.0, 5.0, 3.0) AS rank
-            FROM search_words JOIN search_rows s ON s.rowid = search_words.rowid
-            WHERE search_words MATCH ${expression} AND ${where}
-            ORDER BY rank, s.updated DESC LIMIT ${limit}`
-        const counted = (expression: string) =>
-          Effect.map(sql<{ n: number }>`
-            SELECT count(*) AS n FROM search_words JOIN search_rows s ON s.rowid = search_words.rowid
-            WHERE search_words MATCH ${expression} AND ${where}`, (rows) => rows[0].n)
+          Effect.map(
+            sql<{ row: number; rank: number }>`
+              SELECT rowid AS row, bm25(search_words, 10.0, 1.0, 5.0, 3.0) AS rank FROM search_words
+              WHERE search_words MATCH ${expression} ORDER BY rank, rowid DESC LIMIT ${limit + hidden}`,
+            (rows) => rows.filter((row) => scope.has(row.row)).slice(0, limit)
+          )
         const every = words.map(ftsPhrase).join(" AND ")
         const some = words.map(ftsPhrase).join(" OR ")
         const exact = yield* matching(every, RESULT_LIMIT)
-        const exactCount = exact.length < RESULT_LIMIT ? exact.length : yield* counted(every)
-        const seen = new Set(exact.map((row) => row.id))
+        const exactCount = exact.length < RESULT_LIMIT ? exact.length : yield* ftsCount("search_words", every, scope)
+        const seen = new Set(exact.map((row) => row.row))
         const partial = words.length > 1 && exact.length < RESULT_LIMIT
-          ? (yield* matching(some, RESULT_LIMIT + exact.length)).filter((row) => !seen.has(row.id))
+          ? (yield* matching(some, RESULT_LIMIT + exact.length)).filter((row) => !seen.has(row.row))
           : []
-        const partialCount = words.length > 1 ? (yield* counted(some)) - exactCount : 0
+        const partialCount = words.length > 1 ? (yield* ftsCount("search_words", some, scope)) - exactCount : 0
         // BM25 ranks are negative, lower is better; relative to the best of its group a hit scores in (0, 1], exact
         // hits above one half, the others below.
-        const scored = (rows: ReadonlyArray<{ id: string; rank: number }>, exact: boolean) =>
+        const scored = (rows: ReadonlyArray<{ row: number; rank: number }>, exact: boolean) =>
           rows.map((row): SearchHit => {
             const relative = rows[0].rank < 0 ? row.rank / rows[0].rank : 1
             const score = exact ? 0.5 + 0.5 * relative : 0.5 * relative
-            return { id: row.id, exact, score: Math.round(score * 1e4) / 1e4, match: "CONTENT" }
+            return { row: row.row, exact, score: Math.round(score * 1e4) / 1e4, match: "CONTENT" }
           })
         return {
           hits: [...scored(exact, true), ...scored(partial, false)].slice(0, RESULT_LIMIT),
@@ -295,7 +315,6 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
      * them, those with more of the tags first.
      */
     const byTags = (tags: ReadonlyArray<string>, pseudo: boolean): SearchResult => {
-      const facets = index.facets
       const scope = facets.all(pseudo)
       const sets = tags.map((tag) => facets.tag(tag).and(scope))
       const every = sets.reduce((acc, set) => acc.and(set), scope)
@@ -307,15 +326,13 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
         .map((row) => ({ row, carried: carried(row) }))
         .sort((a, b) => b.carried - a.carried || facets.updatedAt(b.row) - facets.updatedAt(a.row))
       const hits: Array<SearchHit> = [
-        ...exact.map((id): SearchHit => ({ id, exact: true, score: 1, match: "TAGS" })),
-        ...partial.slice(0, RESULT_LIMIT).flatMap(({ row, carried }) =>
-          facets.ids([row]).map((id): SearchHit => ({
-            id,
-            exact: false,
-            score: Math.round((carried / tags.length) * 1e4) / 1e4,
-            match: "TAGS"
-          }))
-        )
+        ...exact.map((row): SearchHit => ({ row, exact: true, score: 1, match: "TAGS" })),
+        ...partial.slice(0, RESULT_LIMIT).map(({ row, carried }): SearchHit => ({
+          row,
+          exact: false,
+          score: Math.round((carried / tags.length) * 1e4) / 1e4,
+          match: "TAGS"
+        }))
       ]
       return { hits: hits.slice(0, RESULT_LIMIT), exact: every.size, suggested: partial.length }
     }
@@ -323,14 +340,14 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
     /** `SearchedAssets` as JSON text, each hit with its stored asset. */
     const searchedAssetsJson = (result: SearchResult, transferables: boolean) =>
       Effect.gen(function*() {
-        const docs = yield* repository.documentsOf(result.hits.map((hit) => hit.id), transferables)
+        const docs = yield* repository.documentsAt(result.hits.map((hit) => hit.row), transferables)
         const items = result.hits.flatMap((hit) => {
-          const json = docs.get(hit.id)
-          return json === undefined
+          const found = docs.get(hit.row)
+          return found === undefined
             ? []
             : [
-              `{"identifier":"${hit.id}","exact":${hit.exact},"score":${hit.score},` +
-              `"match":"${hit.match}","asset":${json}}`
+              `{"identifier":"${found.id}","exact":${hit.exact},"score":${hit.score},` +
+              `"match":"${hit.match}","asset":${found.json}}`
             ]
         })
         return `{"iterable":[${items.join(",")}],"exact":${result.exact},"suggested":${result.suggested}}`
@@ -340,8 +357,7 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
   })
 }) {}
 
-const newestFirst = (a: { readonly updated: string }, b: { readonly updated: string }) =>
-  a.updated < b.updated ? 1 : a.updated > b.updated ? -1 : 0
+const newestFirst = (a: { readonly updated: number }, b: { readonly updated: number }) => b.updated - a.updated
 
 /** Whether a term occurs in a text literally, or (`edits` > 0) within that many edits. */
 const occurs = (needle: string, text: string, edits: number): "literal" | "fuzzy" | "none" =>

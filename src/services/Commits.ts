@@ -2,7 +2,7 @@
  * The one commit path. Every write (create, edit, reclassification, content, tags, websites, annotations,
  * interactions, delete) is a function of a `Transaction`, run by `commit`, which does, as one step that an
  * interruption (a client that disconnects) cannot cut: the SQL transaction; then, once it committed, the
- * in-memory search and similarity indexes; then exactly one `Commit` published on the `ChangeHub`. Writes take
+ * in-memory search index; then exactly one `Commit` published on the `ChangeHub`. Writes take
  * turns (one at a time, as SQLite's single writer would anyway), so commits are published in the order they
  * committed: an update racing a delete can never be announced after the delete. A write that fails rolls back
  * and changes nothing, in memory neither.
@@ -14,21 +14,21 @@ import type { Asset } from "../domain/Asset.ts"
 import { markDeleted } from "../domain/AssetBuilder.ts"
 import type { CodeFingerprint } from "../domain/CodeFingerprint.ts"
 import type { AssetId } from "../domain/Common.ts"
+import type { AssetFacets } from "../domain/FacetIndex.ts"
 import type { MetadataKind } from "../domain/Metadata.ts"
 import { timestamp } from "../domain/Timestamps.ts"
 import {
   deleteAsset,
   encodeAsset,
+  type IndexedAsset,
   insertAsset,
   replaceAsset,
-  type StoredAsset,
   type TouchedEntities
 } from "../sql/AssetRows.ts"
-import { kindsOf } from "../sql/MetadataRows.ts"
+import { entitiesAt } from "../sql/MetadataRows.ts"
 import { AssetRepository } from "./AssetRepository.ts"
 import { AssetChange, ChangeHub, type Commit, type MetadataChange } from "./ChangeHub.ts"
 import { SearchIndex } from "./SearchIndex.ts"
-import { SimilarityIndex } from "./SimilarityIndex.ts"
 
 /** What a write may do inside its transaction. Asset changes go through it; entity rows through `sql`. */
 export interface Transaction {
@@ -46,17 +46,19 @@ export interface Transaction {
   readonly entityChanged: (kind: MetadataKind, id: string, deleted?: boolean) => void
 }
 
-/** One asset's change within a transaction, with what the indexes need once it commits. */
+/**
+ * One asset's change within a transaction, with what the in-memory index needs once it commits: what it holds of the
+ * asset now (`before`, none for an asset new in this transaction), and what it is to hold.
+ */
 type Recorded =
-  | { readonly _tag: "Created" | "Updated"; readonly stored: StoredAsset }
-  | { readonly _tag: "Deleted"; readonly asset: Asset }
+  | { readonly _tag: "Created" | "Updated"; readonly stored: IndexedAsset; readonly before: AssetFacets | undefined }
+  | { readonly _tag: "Deleted"; readonly asset: Asset; readonly before: AssetFacets | undefined }
 
 export class Commits extends Effect.Service<Commits>()("Commits", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient
     const hub = yield* ChangeHub
     const search = yield* SearchIndex
-    const similar = yield* SimilarityIndex
     const repository = yield* AssetRepository
     const turn = yield* Effect.makeSemaphore(1)
     // Run inside a transaction, the repository's reads see what it wrote so far.
@@ -66,15 +68,22 @@ export class Commits extends Effect.Service<Commits>()("Commits", {
     const makeTransaction = () => {
       const assets = new Map<string, Recorded>()
       const entities = new Map<string, MetadataChange>()
-      const relinked = new Set<string>()
+      const relinked = new Set<number>()
 
       const record = (change: Recorded, touched: TouchedEntities) => {
         const id = change._tag === "Deleted" ? change.asset.id : change.stored.asset.id
-        // An asset created and then edited in one transaction is, to everyone outside it, created.
-        const createdHere = assets.get(id)?._tag === "Created"
-        assets.set(id, createdHere && change._tag === "Updated" ? { _tag: "Created", stored: change.stored } : change)
+        const earlier = assets.get(id)
+        // The in-memory index still holds what it held before the first change; an asset created and then edited
+        // in one transaction is, to everyone outside it, created.
+        const before = earlier === undefined ? change.before : earlier.before
+        assets.set(
+          id,
+          earlier?._tag === "Created" && change._tag === "Updated"
+            ? { _tag: "Created", stored: change.stored, before }
+            : { ...change, before }
+        )
         for (const { kind, id } of touched.registered) entityChanged(kind, id)
-        for (const id of touched.relinked) relinked.add(id)
+        for (const row of touched.relinked) relinked.add(row)
       }
 
       const entityChanged = (kind: MetadataKind, id: string, deleted = false) => {
@@ -85,7 +94,7 @@ export class Commits extends Effect.Service<Commits>()("Commits", {
         sql,
         create: (asset, fingerprint) =>
           Effect.map(insertAsset(sql, asset, fingerprint).pipe(Effect.orDie), ({ stored, touched }) => {
-            record({ _tag: "Created", stored }, touched)
+            record({ _tag: "Created", stored, before: undefined }, touched)
             return stored.asset
           }),
         edit: (id, change) =>
@@ -93,15 +102,16 @@ export class Commits extends Effect.Service<Commits>()("Commits", {
             const asset = yield* live(id)
             const next = change(asset)
             if (encodeAsset(next) === encodeAsset(asset)) return asset
-            const { stored, touched } = yield* Effect.orDie(replaceAsset(sql, asset, next))
-            record({ _tag: "Updated", stored }, touched)
+            const { stored, before, touched } = yield* Effect.orDie(replaceAsset(sql, asset, next))
+            record({ _tag: "Updated", stored, before }, touched)
             return stored.asset
           }),
         remove: (id) =>
           Effect.gen(function*() {
-            const deleted = markDeleted(yield* live(id), timestamp(new Date()))
-            const touched = yield* Effect.orDie(deleteAsset(sql, deleted))
-            record({ _tag: "Deleted", asset: deleted }, touched)
+            const asset = yield* live(id)
+            const deleted = markDeleted(asset, timestamp(new Date()))
+            const { before, touched } = yield* Effect.orDie(deleteAsset(sql, asset, deleted))
+            record({ _tag: "Deleted", asset: deleted, before }, touched)
             return deleted
           }),
         entityChanged
@@ -109,22 +119,16 @@ export class Commits extends Effect.Service<Commits>()("Commits", {
 
       /** Last thing inside the transaction: entities carried by more or fewer assets changed too (their `assets`). */
       const settle = Effect.gen(function*() {
-        const kinds = yield* Effect.orDie(kindsOf(sql, [...relinked].filter((id) => !entities.has(id))))
-        for (const [id, kind] of kinds) entityChanged(kind, id)
+        for (const { kind, id } of yield* Effect.orDie(entitiesAt(sql, [...relinked]))) {
+          if (!entities.has(id)) entityChanged(kind, id)
+        }
       })
 
       /** After commit: the in-memory indexes take the changes, and they are announced as one `Commit`. */
       const announce = Effect.gen(function*() {
         for (const change of assets.values()) {
-          if (change._tag === "Deleted") {
-            search.forget(change.asset.id)
-            similar.forget(change.asset.id)
-          } else {
-            search.remember(change.stored)
-            if (change.stored.fingerprint !== "unchanged") {
-              similar.remember(change.stored.asset.id, change.stored.fingerprint)
-            }
-          }
+          if (change.before !== undefined) search.forget(change.before)
+          if (change._tag !== "Deleted") search.remember(change.stored)
         }
         const commit: Commit = {
           assets: [...assets.values()].map((change) =>

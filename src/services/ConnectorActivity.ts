@@ -85,10 +85,15 @@ export class ConnectorActivity extends Effect.Service<ConnectorActivity>()("Conn
         // New code is worth saving when it is substantial, or when the application said it intended this code.
         const intended = !trivial && intentions.bestMatch(application.id, code) >= INTENTION_MATCH
         const save = reuse.length === 0 && !trivial && (isSubstantial(code) || intended)
-        const documents = yield* repository.documentsOf(compared.map((found) => found.id), true)
-        const assetsJson = (list: ReadonlyArray<{ id: string }>) =>
-          iterableJson(list.flatMap((found) => documents.get(found.id) ?? []))
-        const distribution = Object.fromEntries(compared.map((found) => [found.id, found.similarity]))
+        const documents = yield* repository.documentsAt(compared.map((found) => found.row), true)
+        const assetsJson = (list: ReadonlyArray<{ row: number }>) =>
+          iterableJson(list.flatMap((found) => documents.get(found.row)?.json ?? []))
+        const distribution = Object.fromEntries(
+          compared.flatMap((found) => {
+            const id = documents.get(found.row)?.id
+            return id === undefined ? [] : [[id, found.similarity]]
+          })
+        )
         return `{"reuse":{"suggested":${reuse.length > 0},"assets":${assetsJson(reuse)}},` +
           `"save":{"suggested":${save}},` +
           `"target":{"seed":${JSON.stringify(creation)},"vector":${compared[0]?.similarity ?? 0}},` +

@@ -8,12 +8,14 @@ import { Effect } from "effect"
 import { InvalidRequest } from "../api/Errors.ts"
 import type { Asset } from "../domain/Asset.ts"
 import { durationSeconds } from "../domain/IsoDuration.ts"
+import { tagKey } from "../domain/Metadata.ts"
 import type { SeededAssetsRecommendation } from "../domain/Recommendation.ts"
 import { searchableText } from "../domain/SearchableText.ts"
 import { iterableJson } from "../domain/WireJson.ts"
-import { AssetRepository } from "./AssetRepository.ts"
-import { SimilarityIndex } from "./SimilarityIndex.ts"
 import { inList } from "../sql/InList.ts"
+import { AssetRepository } from "./AssetRepository.ts"
+import { SearchIndex } from "./SearchIndex.ts"
+import { SimilarityIndex } from "./SimilarityIndex.ts"
 
 /** Assets a related or recommended answer holds at most. */
 export const ANSWER_LIMIT = 20
@@ -21,6 +23,7 @@ export const ANSWER_LIMIT = 20
 const NEIGHBOURS = 100
 
 interface Facets {
+  /** Tag keys (`tagKey`). */
   readonly tags: ReadonlySet<string>
   readonly language: string | null
 }
@@ -29,77 +32,83 @@ export class Recommendations extends Effect.Service<Recommendations>()("Recommen
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient
     const similar = yield* SimilarityIndex
+    const facets = (yield* SearchIndex).facets
     const repository = yield* AssetRepository
 
-    const facetsOf = (ids: ReadonlyArray<string>) =>
-      ids.length === 0
-        ? Effect.succeed(new Map<string, Facets>())
+    /** The tags and language of saved (live, not pseudo) assets, by search row. */
+    const facetsAt = (rows: ReadonlyArray<number>) =>
+      rows.length === 0
+        ? Effect.succeed(new Map<number, Facets>())
         : Effect.gen(function*() {
-          const rows = yield* sql<{ id: string; classification: string | null }>`
-            SELECT asset_id AS id, classification FROM search_rows WHERE ${inList(sql, "asset_id", ids)} AND pseudo = 0`
-          const tags = yield* sql<{ asset_id: string; tag: string }>`
-            SELECT asset_id, lower(tag) AS tag FROM asset_tags WHERE ${inList(sql, "asset_id", ids)}`
-          return new Map(rows.map((row) => [row.id, {
+          const found = yield* sql<{ row: number; classification: string | null }>`
+            SELECT rowid AS row, classification FROM search_rows WHERE ${inList(sql, "rowid", rows)} AND pseudo = 0`
+          const tags = yield* sql<{ row: number; key: string }>`
+            SELECT am.asset_row AS row, m.key FROM asset_metadata am JOIN metadata m ON m.row = am.metadata_row
+            WHERE ${inList(sql, "am.asset_row", rows)} AND m.kind = 'tag'`
+          return new Map(found.map((row) => [row.row, {
             language: row.classification,
-            tags: new Set(tags.filter((t) => t.asset_id === row.id).map((t) => t.tag))
+            tags: new Set(tags.filter((tag) => tag.row === row.row).map((tag) => tag.key))
           }]))
         }).pipe(Effect.orDie)
 
     /** Saved assets sharing a tag or the language of an input, most recently updated first. */
-    const neighbours = (input: Facets, exclude: ReadonlySet<string>) =>
-      Effect.gen(function*() {
-        const byTag: Array<{ id: string }> = []
-        for (const tag of input.tags) {
-          byTag.push(...yield* sql<{ id: string }>`
-            SELECT asset_id AS id FROM asset_tags WHERE tag = ${tag} AND pseudo = 0
-            ORDER BY updated DESC LIMIT ${Math.ceil(NEIGHBOURS / input.tags.size)}`)
-        }
-        const byLanguage = input.language === null ? [] : yield* sql<{ id: string }>`
-          SELECT asset_id AS id FROM search_rows WHERE classification = ${input.language} AND pseudo = 0
-          ORDER BY updated DESC LIMIT ${NEIGHBOURS / 2}`
-        return [...byTag, ...byLanguage].map((row) => row.id).filter((id) => !exclude.has(id))
-      }).pipe(Effect.orDie)
+    const neighbours = (input: Facets, exclude: ReadonlySet<number>) => {
+      const saved = facets.all(false)
+      const byTag = [...input.tags].flatMap((tag) =>
+        facets.newest(facets.tag(tag).and(saved), Math.ceil(NEIGHBOURS / input.tags.size))
+      )
+      const byLanguage = input.language === null
+        ? []
+        : facets.newest(facets.language(input.language).and(saved), NEIGHBOURS / 2)
+      return [...byTag, ...byLanguage].filter((row) => !exclude.has(row))
+    }
 
-    /** Candidates related to one input asset, each with a score in [0, 1]. */
-    const relatedTo = (input: Asset, exclude: ReadonlySet<string>) =>
+    /** Candidates related to one input asset (in its search row, when it is saved), each with a score in [0, 1]. */
+    const relatedTo = (input: Asset, inputRow: number | undefined, exclude: ReadonlySet<number>) =>
       Effect.gen(function*() {
         let code = searchableText(input).content
-        if (code === "") code = (yield* similar.codeOf([input.id])).get(input.id) ?? ""
-        const inputFacets = (yield* facetsOf([input.id])).get(input.id) ?? {
-          tags: new Set((input.tags?.iterable ?? []).map((tag) => tag.text.toLowerCase())),
+        if (code === "" && inputRow !== undefined) code = (yield* similar.codeAt([inputRow])).get(inputRow) ?? ""
+        const inputFacets = (inputRow === undefined ? undefined : (yield* facetsAt([inputRow])).get(inputRow)) ?? {
+          tags: new Set((input.tags?.iterable ?? []).map((tag) => tagKey(tag.text))),
           language: input.original.reference?.classification.specific ?? null
         }
         const byCode = code === "" ? [] : yield* similar.closest(code, { limit: 30, exclude })
-        const codeSimilarity = new Map(byCode.map((found) => [found.id, found.similarity]))
-        const ids = [...new Set([...byCode.map((found) => found.id), ...yield* neighbours(inputFacets, exclude)])]
-        const facets = yield* facetsOf(ids)
-        return ids.flatMap((id) => {
-          const candidate = facets.get(id)
+        const codeSimilarity = new Map(byCode.map((found) => [found.row, found.similarity]))
+        const rows = [...new Set([...byCode.map((found) => found.row), ...neighbours(inputFacets, exclude)])]
+        const candidates = yield* facetsAt(rows)
+        return rows.flatMap((row) => {
+          const candidate = candidates.get(row)
           if (candidate === undefined) return []
           const shared = [...candidate.tags].filter((tag) => inputFacets.tags.has(tag)).length
           const union = new Set([...candidate.tags, ...inputFacets.tags]).size
-          const score = 0.7 * (codeSimilarity.get(id) ?? 0) + 0.2 * (union === 0 ? 0 : shared / union) +
-            0.1 * (candidate.language !== null && candidate.language === inputFacets.language ? 1 : 0)
-          return score > 0 ? [{ id, score }] : []
+          const sameLanguage = candidate.language !== null &&
+            candidate.language.toLowerCase() === inputFacets.language?.toLowerCase()
+          const score = 0.7 * (codeSimilarity.get(row) ?? 0) + 0.2 * (union === 0 ? 0 : shared / union) +
+            0.1 * (sameLanguage ? 1 : 0)
+          return score > 0 ? [{ row, score }] : []
         })
       })
 
-    /** The ids of the best assets by the sum of their weighted scores, best first. */
+    /** The search rows of the best assets by the sum of their weighted scores, best first. */
     const ranked = (weighted: ReadonlyArray<{ readonly input: Asset; readonly weight: number }>) =>
       Effect.gen(function*() {
-        const exclude = new Set(weighted.map(({ input }) => input.id))
-        const total = new Map<string, number>()
+        const inputRows = yield* repository.rowsOf(weighted.map(({ input }) => input.id))
+        const exclude = new Set(inputRows.values())
+        const total = new Map<number, number>()
         for (const { input, weight } of weighted) {
-          for (const { id, score } of yield* relatedTo(input, exclude)) {
-            total.set(id, (total.get(id) ?? 0) + weight * score)
+          for (const { row, score } of yield* relatedTo(input, inputRows.get(input.id), exclude)) {
+            total.set(row, (total.get(row) ?? 0) + weight * score)
           }
         }
-        return [...total].sort((a, b) => b[1] - a[1]).slice(0, ANSWER_LIMIT).map(([id]) => id)
+        return [...total].sort((a, b) => b[1] - a[1] || b[0] - a[0]).slice(0, ANSWER_LIMIT).map(([row]) => row)
       })
 
-    /** `Assets` as JSON text, in the order of `ids`. */
-    const documents = (ids: ReadonlyArray<string>) =>
-      Effect.map(repository.documentsOf(ids, true), (byId) => iterableJson(ids.flatMap((id) => byId.get(id) ?? [])))
+    /** `Assets` as JSON text, in the order of `rows`. */
+    const documents = (rows: ReadonlyArray<number>) =>
+      Effect.map(
+        repository.documentsAt(rows, true),
+        (byRow) => iterableJson(rows.flatMap((row) => byRow.get(row)?.json ?? []))
+      )
 
     /** `Assets` as JSON text: assets related to the inputs, best first. */
     const related = (inputs: ReadonlyArray<Asset>) =>

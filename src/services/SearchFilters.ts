@@ -1,20 +1,21 @@
 /**
- * `AssetFilter`s as SQL conditions over `search_rows s` (one row per live asset): language, tags, websites,
- * persons, phrases, created/updated ranges and nested operations, combined with AND unless a filter group says OR. Phrases use the FTS5 trigram
- * index (case-insensitive; `casing` adds an exact-case check); ranges compare normalised ISO-8601 times.
+ * `AssetFilter`s, evaluated in one place for every search (with a query or without): each filter is a `RowSet` of
+ * the live assets it keeps, from the in-memory `FacetIndex` (language, tags, websites, created and updated ranges)
+ * and, for phrases, the FTS5 index; filters combine with AND unless a group says OR, and nest through `operations`.
+ * Tags and languages compare case-insensitively in every alphabet (`tagKey`), websites by case-insensitive
+ * containment, ranges by instants.
  */
 import type { SqlClient } from "@effect/sql/SqlClient"
-import type { Fragment } from "@effect/sql/Statement"
 import { Effect } from "effect"
 import { InvalidRequest } from "../api/Errors.ts"
-import { Bitset, type FacetIndex } from "../domain/FacetIndex.ts"
+import type { FacetIndex } from "../domain/FacetIndex.ts"
+import { RowSet } from "../domain/RowSet.ts"
 import type { AssetFilter, AssetFilters, AssetFilterTimestamp } from "../domain/Search.ts"
+import { inList } from "../sql/InList.ts"
+import { contentAt, titlesAt } from "../sql/SearchRows.ts"
 
 /** A string as an FTS5 phrase: double quotes doubled, wrapped in double quotes. */
 export const ftsPhrase = (text: string) => `"${text.replaceAll("\"", "\"\"")}"`
-
-const ALWAYS = "1=1"
-const NEVER = "1=0"
 
 type Range = typeof AssetFilterTimestamp.Type
 
@@ -26,132 +27,106 @@ const instant = (value: string, path: ReadonlyArray<string | number>) => {
     : Effect.succeed(time.toISOString())
 }
 
-const PHRASE_COLUMNS = { title: "name", content: "content", annotation: "annotations" } as const
+type PhraseField = "name" | "content" | "annotations"
+const PHRASE_FIELDS = { title: "name", content: "content", annotation: "annotations" } as const
+/** Rows whose texts a phrase check reads at a time. */
+const TEXT_PAGE = 2000
 
-export const makeFilterSql = (sql: SqlClient, casing: boolean) => {
-
-  const range = (column: "created" | "updated", filter: Range, path: ReadonlyArray<string | number>) =>
-    Effect.gen(function*() {
-      const col = sql.literal(`s.${column}`)
-      const from = filter.from === undefined ? undefined : yield* instant(filter.from.value, [...path, "from"])
-      const to = filter.to === undefined ? undefined : yield* instant(filter.to.value, [...path, "to"])
-      if (from !== undefined && to !== undefined) {
-        // Both ends: inside the range, or outside it when `between` is explicitly false.
-        return filter.between === false
-          ? sql`(${col} < ${from} OR ${col} > ${to})`
-          : sql`${col} BETWEEN ${from} AND ${to}`
-      }
-      if (from !== undefined) return sql`${col} >= ${from}`
-      if (to !== undefined) return sql`${col} <= ${to}`
-      return sql.literal(ALWAYS)
-    })
-
-  const phrase = (filter: NonNullable<AssetFilter["phrase"]>): Fragment => {
-    const value = filter.value ?? ""
-    if (value.trim().length === 0) return sql.literal(ALWAYS)
-    const keys = Object.keys(PHRASE_COLUMNS) as Array<keyof typeof PHRASE_COLUMNS>
-    const chosen = keys.filter((key) => filter[key] === true)
-    const columns = (chosen.length === 0 ? keys : chosen).map((key) => PHRASE_COLUMNS[key])
-    // Names and annotations alone are matched in the small `search_titles` table; code needs `search_text`.
-    const table = columns.includes("content") ? "search_text" : "search_titles"
-    const contains = (lower: boolean) =>
-      sql.or(columns.map((column) => {
-        const col = sql.literal(`${table}.${column}`)
-        return lower ? sql`instr(lower(${col}), lower(${value})) > 0` : sql`instr(${col}, ${value}) > 0`
-      }))
-    // Under three characters there is no trigram to look up: scan the stored text instead.
-    const match = value.length >= 3
-      ? sql`${sql.literal(table)} MATCH ${`{${columns.join(" ")}} : ${ftsPhrase(value)}`}`
-      : contains(true)
-    return sql`s.rowid IN (
-      SELECT rowid FROM ${sql.literal(table)} WHERE ${match} AND ${casing ? contains(false) : sql.literal(ALWAYS)})`
-  }
-
-  // `IN (subquery)` rather than `EXISTS`: SQLite then starts from the tag index instead of probing every row.
-  const having = (table: "asset_tags" | "asset_websites", value: string) =>
-    table === "asset_tags"
-      ? sql`s.asset_id IN (SELECT asset_id FROM asset_tags WHERE tag = ${value})`
-      : sql`s.asset_id IN (SELECT asset_id FROM asset_websites WHERE instr(lower(url), lower(${value})) > 0)`
-
-  /** Every listed tag, each case-insensitively. */
-  const hasTags = (tags: ReadonlyArray<string>): Fragment => sql.and(tags.map((tag) => having("asset_tags", tag)))
-
-  const filter = (f: AssetFilter, path: ReadonlyArray<string | number>): Effect.Effect<Fragment, InvalidRequest> =>
-    Effect.gen(function*() {
-      const conditions: Array<Fragment> = []
-      if (f.classification !== undefined) conditions.push(sql`s.classification = ${f.classification.toLowerCase()}`)
-      if (f.tags !== undefined) conditions.push(hasTags(f.tags))
-      if (f.websites !== undefined) conditions.push(sql.and(f.websites.map((url) => having("asset_websites", url))))
-      // Persons are not stored on assets yet, so no asset has the persons a filter asks for.
-      if (f.persons !== undefined && f.persons.length > 0) conditions.push(sql.literal(NEVER))
-      if (f.phrase !== undefined) conditions.push(phrase(f.phrase))
-      if (f.created !== undefined) conditions.push(yield* range("created", f.created, [...path, "created"]))
-      if (f.updated !== undefined) conditions.push(yield* range("updated", f.updated, [...path, "updated"]))
-      if (f.operations !== undefined) conditions.push(yield* filters(f.operations, [...path, "operations"]))
-      return sql.and(conditions)
-    })
-
-  const filters = (
-    group: AssetFilters,
-    path: ReadonlyArray<string | number> = ["filters"]
-  ): Effect.Effect<Fragment, InvalidRequest> =>
-    Effect.gen(function*() {
-      const conditions: Array<Fragment> = []
-      for (const [i, f] of group.iterable.entries()) conditions.push(yield* filter(f, [...path, "iterable", i]))
-      if (conditions.length === 0) return sql.literal(ALWAYS)
-      return group.type === "OR" ? sql.or(conditions) : sql.and(conditions)
-    })
-
-  return { filters, hasTags, phrase } as const
-}
-
-/**
- * The same filters over the in-memory `FacetIndex`: a bitset of the matching assets' rows. Phrases still go to the
- * FTS5 index (one query each); everything else is bitset arithmetic.
- */
-export const makeFacetFilters = (sql: SqlClient, facets: FacetIndex, casing: boolean) => {
-  const phraseSql = makeFilterSql(sql, casing)
+export const makeSearchFilters = (sql: SqlClient, facets: FacetIndex, casing: boolean) => {
   const range = (field: "created" | "updated", filter: Range, path: ReadonlyArray<string | number>) =>
     Effect.gen(function*() {
       const from = filter.from === undefined ? undefined : yield* instant(filter.from.value, [...path, "from"])
       const to = filter.to === undefined ? undefined : yield* instant(filter.to.value, [...path, "to"])
+      // Both ends: inside the range, or outside it when `between` is explicitly false.
       const inside = !(from !== undefined && to !== undefined && filter.between === false)
       return facets.range(field, from, to, inside)
     })
-  const every = (sets: ReadonlyArray<Bitset>, all: Bitset) => sets.reduce((acc, set) => acc.and(set), all)
 
-  const filter = (f: AssetFilter, path: ReadonlyArray<string | number>, all: Bitset) =>
+  const every = (sets: ReadonlyArray<RowSet>, within: RowSet) => sets.reduce((acc, set) => acc.and(set), within)
+
+  /** The rows among `rows` whose fields hold `value`, as written when `casing`, else in any case. */
+  const holding = (rows: ReadonlyArray<number>, fields: ReadonlyArray<PhraseField>, value: string) =>
     Effect.gen(function*() {
-      const sets: Array<Bitset> = []
-      if (f.classification !== undefined) sets.push(facets.language(f.classification))
-      if (f.tags !== undefined) sets.push(every(f.tags.map((tag) => facets.tag(tag)), all))
-      if (f.websites !== undefined) sets.push(every(f.websites.map((url) => facets.website(url)), all))
-      if (f.persons !== undefined && f.persons.length > 0) sets.push(facets.none())
-      if (f.phrase !== undefined && (f.phrase.value ?? "").trim() !== "") {
-        const rows = yield* sql<{ row: number }>`SELECT s.rowid AS row FROM search_rows s WHERE ${phraseSql.phrase(f.phrase)}`
-          .pipe(Effect.orDie)
-        sets.push(Bitset.of(rows.map((r) => r.row)))
+      const needle = casing ? value : value.toLowerCase()
+      const holds = (text: string) => (casing ? text : text.toLowerCase()).includes(needle)
+      const found: Array<number> = []
+      for (let start = 0; start < rows.length; start += TEXT_PAGE) {
+        const page = rows.slice(start, start + TEXT_PAGE)
+        const titles = fields.some((field) => field !== "content") ? yield* titlesAt(sql, page) : []
+        for (const title of titles) {
+          if (fields.some((field) => field !== "content" && holds(title[field]))) found.push(title.row)
+        }
+        if (!fields.includes("content")) continue
+        const seen = new Set(found)
+        for (const [row, code] of yield* contentAt(sql, page.filter((row) => !seen.has(row)))) {
+          if (holds(code)) found.push(row)
+        }
       }
+      return RowSet.of(found)
+    }).pipe(Effect.orDie)
+
+  /**
+   * A phrase: its literal occurrence in the chosen fields (all of them when none is chosen). Three characters or
+   * more are looked up in the trigram index (case-insensitive; `casing` then checks the case in the text); a
+   * shorter phrase has no trigram, so the texts of the assets still in scope are read.
+   */
+  const phrase = (filter: NonNullable<AssetFilter["phrase"]>, within: RowSet) =>
+    Effect.gen(function*() {
+      const value = filter.value ?? ""
+      if (value.trim().length === 0) return within
+      const keys = Object.keys(PHRASE_FIELDS) as Array<keyof typeof PHRASE_FIELDS>
+      const chosen = keys.filter((key) => filter[key] === true)
+      const fields = (chosen.length === 0 ? keys : chosen).map((key) => PHRASE_FIELDS[key])
+      if (value.length < 3) return yield* holding([...within.values()], fields, value)
+      // Names and annotations alone are matched in the small `search_titles` table; code needs `search_text`.
+      const table = sql.literal(fields.includes("content") ? "search_text" : "search_titles")
+      const matched = yield* sql<{ row: number }>`
+        SELECT rowid AS row FROM ${table} WHERE ${table} MATCH ${`{${fields.join(" ")}} : ${ftsPhrase(value)}`}`
+        .pipe(Effect.orDie)
+      const found = RowSet.of(matched.map((row) => row.row)).and(within)
+      return casing ? yield* holding([...found.values()], fields, value) : found
+    })
+
+  const filter = (f: AssetFilter, path: ReadonlyArray<string | number>, within: RowSet) =>
+    Effect.gen(function*() {
+      const sets: Array<RowSet> = []
+      if (f.classification !== undefined) sets.push(facets.language(f.classification))
+      if (f.tags !== undefined) sets.push(every(f.tags.map((tag) => facets.tag(tag)), within))
+      if (f.websites !== undefined) sets.push(every(f.websites.map((url) => facets.website(url)), within))
+      // Persons are not stored on assets yet, so no asset has the persons a filter asks for.
+      if (f.persons !== undefined && f.persons.length > 0) sets.push(RowSet.empty())
       if (f.created !== undefined) sets.push(yield* range("created", f.created, [...path, "created"]))
       if (f.updated !== undefined) sets.push(yield* range("updated", f.updated, [...path, "updated"]))
-      if (f.operations !== undefined) sets.push(yield* filters(f.operations, [...path, "operations"], all))
-      return every(sets, all)
+      if (f.operations !== undefined) sets.push(yield* filters(f.operations, within, [...path, "operations"]))
+      const narrowed = every(sets, within)
+      // Last, so that a phrase reads the texts of as few assets as the other filters leave.
+      return f.phrase === undefined ? narrowed : yield* phrase(f.phrase, narrowed)
     })
 
+  /** The rows of `within` the filter group keeps. */
   const filters = (
     group: AssetFilters,
-    path: ReadonlyArray<string | number>,
-    all: Bitset
-  ): Effect.Effect<Bitset, InvalidRequest> =>
+    within: RowSet,
+    path: ReadonlyArray<string | number> = ["filters"]
+  ): Effect.Effect<RowSet, InvalidRequest> =>
     Effect.gen(function*() {
-      const sets: Array<Bitset> = []
-      for (const [i, f] of group.iterable.entries()) sets.push(yield* filter(f, [...path, "iterable", i], all))
-      if (sets.length === 0) return all
-      return group.type === "OR" ? sets.reduce((acc, set) => acc.or(set)).and(all) : every(sets, all)
+      const sets: Array<RowSet> = []
+      for (const [i, f] of group.iterable.entries()) sets.push(yield* filter(f, [...path, "iterable", i], within))
+      if (sets.length === 0) return within
+      return group.type === "OR" ? sets.reduce((acc, set) => acc.or(set)).and(within) : every(sets, within)
     })
 
-  return {
-    filters: (group: AssetFilters, all: Bitset) => filters(group, ["filters"], all),
-    tags: (tags: ReadonlyArray<string>, all: Bitset) => every(tags.map((tag) => facets.tag(tag)), all)
-  } as const
+  /** The rows of `within` carrying every tag. */
+  const tags = (list: ReadonlyArray<string>, within: RowSet) => every(list.map((tag) => facets.tag(tag)), within)
+
+  /** The rows of these assets (live ones; others have none). */
+  const space = (ids: ReadonlyArray<string>) =>
+    ids.length === 0
+      ? Effect.succeed(RowSet.empty())
+      : Effect.map(
+        sql<{ row: number }>`SELECT rowid AS row FROM search_rows WHERE ${inList(sql, "asset_id", ids)}`,
+        (rows) => RowSet.of(rows.map((row) => row.row))
+      ).pipe(Effect.orDie)
+
+  return { filters, tags, space } as const
 }

@@ -1,35 +1,35 @@
 /**
- * Every row that stores one asset's state, written together inside its write transaction (by `Commits` only): the
- * asset's JSON with and without content, its search rows, its code fingerprint and format ids, and which metadata
- * entities it carries (adopted into the registry first). Each answers what the in-memory indexes need once the
- * transaction commits.
+ * Every row that stores one asset's state, written together inside its write transaction (by `Commits` only, and by
+ * the migration that rebuilt the store): the asset itself (`StoredAsset`: its document and content), its search rows,
+ * its code fingerprint, its format ids, and which metadata entities it carries (adopted into the registry first).
+ * Each answers what the in-memory indexes need once the transaction commits.
  */
 import type { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import type { Asset } from "../domain/Asset.ts"
-import { withoutTransferables } from "../domain/AssetBuilder.ts"
 import type { CodeFingerprint } from "../domain/CodeFingerprint.ts"
 import { comparableFingerprint } from "../domain/Comparable.ts"
+import type { AssetFacets } from "../domain/FacetIndex.ts"
 import type { MetadataKind } from "../domain/Metadata.ts"
-import { searchableText, type SearchableText } from "../domain/SearchableText.ts"
+import { facetsOf, searchableText, type SearchableText } from "../domain/SearchableText.ts"
+import { storedParts } from "../domain/StoredAsset.ts"
 import { adoptMetadata, deleteLinks, writeLinks } from "./MetadataRows.ts"
-import { deleteSearchRows, insertSearchRows, replaceSearchRows } from "./SearchRows.ts"
+import { deleteSearchRows, insertSearchRows, searchRowOf, updateSearchRows } from "./SearchRows.ts"
 import { deleteSimilarityRows, replaceSimilarityRows, writeSimilarityRows } from "./SimilarityRows.ts"
 
-/** A live asset as stored: what the search and similarity indexes keep of it. */
-export interface StoredAsset {
+/** A live asset as stored, with what the in-memory search index keeps of it. */
+export interface IndexedAsset {
   readonly asset: Asset
-  readonly text: SearchableText
-  /** Its code fingerprint, when it is new or changed (`undefined`: nothing to compare); "unchanged" otherwise. */
-  readonly fingerprint: CodeFingerprint | undefined | "unchanged"
-  /** Its row in `search_rows`: its place in the facet bitsets. */
+  /** Its row in `search_rows`: its place in every in-memory index. */
   readonly row: number
+  readonly text: SearchableText
+  readonly facets: AssetFacets
 }
 
-/** The metadata entities a write touched: registered, or carried by more or fewer assets. */
+/** The metadata entities a write touched: registered, or carried by more or fewer assets (entity rows). */
 export interface TouchedEntities {
   readonly registered: ReadonlyArray<{ readonly kind: MetadataKind; readonly id: string }>
-  readonly relinked: ReadonlyArray<string>
+  readonly relinked: ReadonlyArray<number>
 }
 
 /**
@@ -38,51 +38,86 @@ export interface TouchedEntities {
  */
 export const encodeAsset = (asset: Asset): string => JSON.stringify(asset)
 
+const writeFormats = (sql: SqlClient, asset: Asset) =>
+  Effect.gen(function*() {
+    yield* sql`DELETE FROM asset_formats WHERE asset_id = ${asset.id}`
+    const formats = asset.formats.iterable.map((format) => ({ format_id: format.id, asset_id: asset.id }))
+    if (formats.length > 0) yield* sql`INSERT INTO asset_formats ${sql.insert(formats)}`
+  })
+
+const indexed = (asset: Asset, row: number): IndexedAsset => {
+  const text = searchableText(asset)
+  return { asset, row, text, facets: facetsOf(asset, text, row) }
+}
+
 /** A new asset. `fingerprint`, when the caller computed it outside the transaction, must be of this content. */
 export const insertAsset = (sql: SqlClient, given: Asset, fingerprint?: CodeFingerprint) =>
   Effect.gen(function*() {
-    const { asset, registered } = yield* adoptMetadata(sql, given)
-    const text = searchableText(asset)
-    const fp = fingerprint ?? comparableFingerprint(asset, text)
+    const { asset, registered, carried } = yield* adoptMetadata(sql, given)
+    const parts = storedParts(asset)
     yield* sql`
-      INSERT INTO assets (id, name, mechanism, pseudo, created, updated, deleted, document, lean_document)
+      INSERT INTO assets (id, name, mechanism, pseudo, created, updated, deleted, document, transferables)
       VALUES (${asset.id}, ${asset.name ?? null}, ${asset.mechanism}, ${asset.pseudo === true ? 1 : 0},
-              ${asset.created.value}, ${asset.updated.value}, NULL, ${encodeAsset(asset)},
-              ${encodeAsset(withoutTransferables(asset))})`
+              ${asset.created.value}, ${asset.updated.value}, NULL, ${parts.document}, ${parts.transferables})`
+    yield* writeFormats(sql, asset)
+    const text = searchableText(asset)
     const row = yield* insertSearchRows(sql, asset, text)
-    yield* writeSimilarityRows(sql, asset, fp)
-    const relinked = yield* writeLinks(sql, asset)
-    return { stored: { asset, text, fingerprint: fp, row } satisfies StoredAsset, touched: { registered, relinked } }
+    const fp = fingerprint ?? comparableFingerprint(asset, text)
+    if (fp !== undefined) yield* writeSimilarityRows(sql, row, fp)
+    const relinked = yield* writeLinks(sql, row, carried)
+    return { stored: indexed(asset, row), touched: { registered, relinked } satisfies TouchedEntities }
   })
 
-/** A live asset's new state; its fingerprint is computed again only when its code changed. */
+/** The search row of a live asset; a live asset has one, so its absence is a defect. */
+const rowOf = (sql: SqlClient, asset: Asset) =>
+  Effect.flatMap(
+    searchRowOf(sql, asset.id),
+    (row) => row === undefined ? Effect.dieMessage(`The live asset ${asset.id} has no search row`) : Effect.succeed(row)
+  )
+
+/**
+ * A live asset's new state; its search text and fingerprint are written again only when they changed. Answers it
+ * and what the in-memory index held of it before.
+ */
 export const replaceAsset = (sql: SqlClient, previous: Asset, given: Asset) =>
   Effect.gen(function*() {
-    const { asset, registered } = yield* adoptMetadata(sql, given)
-    const text = searchableText(asset)
-    const codeChanged = text.content !== searchableText(previous).content || asset.pseudo !== previous.pseudo
-    const fp = codeChanged ? comparableFingerprint(asset, text) : "unchanged"
+    const { asset, registered, carried } = yield* adoptMetadata(sql, given)
+    const parts = storedParts(asset)
     yield* sql`
       UPDATE assets SET name = ${asset.name ?? null}, mechanism = ${asset.mechanism},
                         pseudo = ${asset.pseudo === true ? 1 : 0}, updated = ${asset.updated.value},
-                        document = ${encodeAsset(asset)}, lean_document = ${encodeAsset(withoutTransferables(asset))}
+                        document = ${parts.document}, transferables = ${parts.transferables}
       WHERE id = ${asset.id}`
-    const row = yield* replaceSearchRows(sql, asset, text)
-    if (fp !== "unchanged") yield* replaceSimilarityRows(sql, asset, fp)
-    const relinked = yield* writeLinks(sql, asset)
-    return { stored: { asset, text, fingerprint: fp, row } satisfies StoredAsset, touched: { registered, relinked } }
+    yield* writeFormats(sql, asset)
+    const row = yield* rowOf(sql, asset)
+    const before = indexed(previous, row)
+    const stored = indexed(asset, row)
+    yield* updateSearchRows(sql, row, asset, stored.text, before.text)
+    if (stored.text.content !== before.text.content || asset.pseudo !== previous.pseudo) {
+      yield* replaceSimilarityRows(sql, row, comparableFingerprint(asset, stored.text))
+    }
+    const relinked = yield* writeLinks(sql, row, carried)
+    return { stored, before: before.facets, touched: { registered, relinked } satisfies TouchedEntities }
   })
 
-/** A deleted asset keeps its metadata row (for a clear 410) and nothing that would find it. */
-export const deleteAsset = (sql: SqlClient, deleted: Asset) =>
+/**
+ * A deleted asset keeps its row in `assets` (for a clear 410) and its format ids, and nothing that would find it.
+ * Answers what the in-memory index held of it.
+ */
+export const deleteAsset = (sql: SqlClient, previous: Asset, deleted: Asset) =>
   Effect.gen(function*() {
-    const document = encodeAsset(deleted)
+    const parts = storedParts(deleted)
     yield* sql`
       UPDATE assets SET deleted = ${deleted.updated.value}, updated = ${deleted.updated.value},
-                        document = ${document}, lean_document = ${document}
+                        document = ${parts.document}, transferables = NULL
       WHERE id = ${deleted.id}`
-    yield* deleteSearchRows(sql, deleted.id)
-    yield* deleteSimilarityRows(sql, deleted.id)
-    const relinked = yield* deleteLinks(sql, deleted.id)
-    return { registered: [], relinked } satisfies TouchedEntities
+    const row = yield* rowOf(sql, previous)
+    yield* deleteSearchRows(sql, row)
+    yield* deleteSimilarityRows(sql, row)
+    const relinked = yield* deleteLinks(sql, row)
+    return {
+      row,
+      before: indexed(previous, row).facets,
+      touched: { registered: [], relinked } satisfies TouchedEntities
+    }
   })

@@ -1,78 +1,108 @@
 /**
- * The rows that index one asset for search, written inside the asset's own write transaction (and by the
- * migration that built the index), and removed with it.
+ * The rows that index one live asset for search, written inside the asset's own write transaction and removed with
+ * it: `search_rows` (its search row, the key of every in-memory index, with what filters read), the literal index
+ * (`search_text`, FTS5 trigrams of name, code, tags and annotations, keeping no copy of the text), the short fields
+ * on their own (`search_titles`, which keeps them: ranking reads them) and the words of its identifiers
+ * (`search_words`, for neural code search, keeping no copy either).
  */
 import type { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import type { Asset } from "../domain/Asset.ts"
 import { identifierWords } from "../domain/IdentifierWords.ts"
 import type { SearchableText } from "../domain/SearchableText.ts"
+import { contentText } from "../domain/StoredAsset.ts"
+import { inList } from "./InList.ts"
 
 /** Newlines separate tags and annotations, so a literal match cannot span two of them. */
 const joined = (items: ReadonlyArray<string>) => items.join("\n")
 
-/** The words an asset's identifiers are made of, for neural code search (`IdentifierWords`). */
-export const writeWordRow = (sql: SqlClient, rowid: number, text: SearchableText) =>
-  sql`
-    INSERT INTO search_words (rowid, name, code, tags, annotations)
-    VALUES (${rowid}, ${identifierWords(text.name)}, ${identifierWords(text.content)},
-            ${identifierWords(joined(text.tags))}, ${identifierWords(joined(text.annotations))})`
-
-/**
- * Writes an asset's rows of literal search, tags and websites (what migration 0002 made); `rowid` keeps the row an
- * asset had (an edit), else a new one is drawn. `insertSearchRows` adds its word row.
- */
-export const writeSearchRows = (sql: SqlClient, asset: Asset, text: SearchableText, rowid?: number) =>
+const writeText = (sql: SqlClient, row: number, text: SearchableText) =>
   Effect.gen(function*() {
-    const assetId = asset.id
-    const [row] = yield* sql<{ rowid: number }>`
-      INSERT INTO search_rows (rowid, asset_id, pseudo, created, updated, classification)
-      VALUES (${rowid ?? null}, ${assetId}, ${asset.pseudo === true ? 1 : 0}, ${asset.created.value},
-              ${asset.updated.value}, ${text.classification})
-      RETURNING rowid`
+    const tags = joined(text.tags)
+    const annotations = joined(text.annotations)
     yield* sql`
       INSERT INTO search_text (rowid, name, content, tags, annotations)
-      VALUES (${row.rowid}, ${text.name}, ${text.content}, ${joined(text.tags)}, ${joined(text.annotations)})`
+      VALUES (${row}, ${text.name}, ${text.content}, ${tags}, ${annotations})`
     yield* sql`
-      INSERT INTO search_titles (rowid, name, tags, annotations)
-      VALUES (${row.rowid}, ${text.name}, ${joined(text.tags)}, ${joined(text.annotations)})`
-    // One row per tag, case-insensitively (the first spelling is kept).
-    const tags = [...new Map(text.tags.map((tag) => [tag.toLowerCase(), tag])).values()]
-    if (tags.length > 0) {
-      yield* sql`INSERT INTO asset_tags ${
-        sql.insert(tags.map((tag) => ({
-          asset_id: assetId,
-          tag,
-          pseudo: asset.pseudo === true ? 1 : 0,
-          updated: asset.updated.value
-        })))
-      }`
-    }
-    const websites = [...new Set(text.websites)]
-    if (websites.length > 0) {
-      yield* sql`INSERT INTO asset_websites ${sql.insert(websites.map((url) => ({ asset_id: assetId, url })))}`
-    }
-    return row.rowid
+      INSERT INTO search_titles (rowid, name, tags, annotations) VALUES (${row}, ${text.name}, ${tags}, ${annotations})`
+    yield* sql`
+      INSERT INTO search_words (rowid, name, code, tags, annotations)
+      VALUES (${row}, ${identifierWords(text.name)}, ${identifierWords(text.content)}, ${identifierWords(tags)},
+              ${identifierWords(annotations)})`
   })
 
-/** Drops an asset's rows; answers the row it had, if any. */
-export const deleteSearchRows = (sql: SqlClient, assetId: string) =>
+const deleteText = (sql: SqlClient, row: number) =>
   Effect.gen(function*() {
-    const rows = yield* sql<{ rowid: number }>`DELETE FROM search_rows WHERE asset_id = ${assetId} RETURNING rowid`
-    for (const row of rows) {
-      yield* sql`DELETE FROM search_text WHERE rowid = ${row.rowid}`
-      yield* sql`DELETE FROM search_titles WHERE rowid = ${row.rowid}`
-      yield* sql`DELETE FROM search_words WHERE rowid = ${row.rowid}`
-    }
-    yield* sql`DELETE FROM asset_tags WHERE asset_id = ${assetId}`
-    yield* sql`DELETE FROM asset_websites WHERE asset_id = ${assetId}`
-    return rows[0]?.rowid
+    yield* sql`DELETE FROM search_text WHERE rowid = ${row}`
+    yield* sql`DELETE FROM search_titles WHERE rowid = ${row}`
+    yield* sql`DELETE FROM search_words WHERE rowid = ${row}`
   })
 
-/** Every search row of an asset; answers its row. */
-export const insertSearchRows = (sql: SqlClient, asset: Asset, text: SearchableText, rowid?: number) =>
-  Effect.tap(writeSearchRows(sql, asset, text, rowid), (row) => writeWordRow(sql, row, text))
+/** Writes a new live asset's rows; answers its search row. */
+export const insertSearchRows = (sql: SqlClient, asset: Asset, text: SearchableText) =>
+  Effect.gen(function*() {
+    const [{ row }] = yield* sql<{ row: number }>`
+      INSERT INTO search_rows (asset_id, pseudo, created, updated, classification)
+      VALUES (${asset.id}, ${asset.pseudo === true ? 1 : 0}, ${asset.created.value}, ${asset.updated.value},
+              ${text.classification})
+      RETURNING rowid AS row`
+    yield* writeText(sql, row, text)
+    return row
+  })
 
-/** An edited asset's rows, rewritten in the row it had (its place in the in-memory facet bitsets). */
-export const replaceSearchRows = (sql: SqlClient, asset: Asset, text: SearchableText) =>
-  Effect.flatMap(deleteSearchRows(sql, asset.id), (rowid) => insertSearchRows(sql, asset, text, rowid))
+const sameText = (a: SearchableText, b: SearchableText) =>
+  a.name === b.name && a.content === b.content && joined(a.tags) === joined(b.tags) &&
+  joined(a.annotations) === joined(b.annotations)
+
+/** An edited asset's rows, in the search row it has (its place in the in-memory indexes); text only if it changed. */
+export const updateSearchRows = (
+  sql: SqlClient,
+  row: number,
+  asset: Asset,
+  text: SearchableText,
+  previous: SearchableText
+) =>
+  Effect.gen(function*() {
+    yield* sql`
+      UPDATE search_rows SET pseudo = ${asset.pseudo === true ? 1 : 0}, created = ${asset.created.value},
+                             updated = ${asset.updated.value}, classification = ${text.classification}
+      WHERE rowid = ${row}`
+    if (sameText(text, previous)) return
+    yield* deleteText(sql, row)
+    yield* writeText(sql, row, text)
+  })
+
+/** The search row of a live asset. */
+export const searchRowOf = (sql: SqlClient, assetId: string) =>
+  Effect.map(
+    sql<{ row: number }>`SELECT rowid AS row FROM search_rows WHERE asset_id = ${assetId}`,
+    (rows) => rows[0]?.row
+  )
+
+/** Drops a live asset's rows. */
+export const deleteSearchRows = (sql: SqlClient, row: number) =>
+  Effect.zipRight(sql`DELETE FROM search_rows WHERE rowid = ${row}`, deleteText(sql, row))
+
+/** The names, tags and annotations (newline-separated) of live assets in these search rows. */
+export const titlesAt = (sql: SqlClient, rows: ReadonlyArray<number>) =>
+  rows.length === 0
+    ? Effect.succeed([] as Array<TitleRow>)
+    : sql<TitleRow>`SELECT rowid AS row, name, tags, annotations FROM search_titles WHERE ${inList(sql, "rowid", rows)}`
+
+export interface TitleRow {
+  readonly row: number
+  readonly name: string
+  readonly tags: string
+  readonly annotations: string
+}
+
+/** The code of live assets, by search row: read from their stored content (the literal index keeps no copy). */
+export const contentAt = (sql: SqlClient, rows: ReadonlyArray<number>) =>
+  rows.length === 0
+    ? Effect.succeed(new Map<number, string>())
+    : Effect.map(
+      sql<{ row: number; transferables: string | null }>`
+        SELECT s.rowid AS row, a.transferables FROM search_rows s JOIN assets a ON a.id = s.asset_id
+        WHERE ${inList(sql, "s.rowid", rows)}`,
+      (found) => new Map(found.map((row) => [row.row, contentText(row.transferables)]))
+    )

@@ -1,42 +1,42 @@
 /**
- * The rows that keep an asset comparable for suggestions and related assets (its code fingerprint) and findable by
- * one of its format ids, written inside the asset's own write transaction and removed with it.
+ * The rows that keep a live asset comparable for suggestions and related assets, by its search row: its hashes
+ * (identical and consistently renamed code, as 48-bit integers) and its MinHash signature's LSH band keys, one row
+ * each in `similarity_bands`, so that candidates are index lookups and nothing of it is held in memory. Written
+ * inside the asset's own write transaction and removed with it.
  */
 import type { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
-import type { Asset } from "../domain/Asset.ts"
-import type { CodeFingerprint } from "../domain/CodeFingerprint.ts"
+import { bandKeys, type CodeFingerprint } from "../domain/CodeFingerprint.ts"
 
-/** A signature as text: its 32-bit values, base64. */
-export const encodeSignature = (signature: Uint32Array): string =>
-  Buffer.from(signature.buffer, signature.byteOffset, signature.byteLength).toString("base64")
+/** A digest (base64) as an integer key: its first 48 bits. Candidates are scored exactly, so a clash costs nothing. */
+export const digestKey = (digest: string): number => Buffer.from(digest, "base64").readUIntBE(0, 6)
 
-export const decodeSignature = (text: string): Uint32Array => {
-  const bytes = Buffer.from(text, "base64")
-  const signature = new Uint32Array(bytes.byteLength / 4)
-  new Uint8Array(signature.buffer).set(bytes)
-  return signature
-}
+const keysBlob = (keys: ReadonlyArray<number>) => Buffer.from(Uint32Array.from(keys).buffer)
 
-export const writeSimilarityRows = (sql: SqlClient, asset: Asset, fingerprint: CodeFingerprint | undefined) =>
+const keysOf = (blob: Uint8Array): Array<number> =>
+  Array.from(new Uint32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength)))
+
+export const writeSimilarityRows = (sql: SqlClient, row: number, fingerprint: CodeFingerprint) =>
   Effect.gen(function*() {
-    const formats = asset.formats.iterable.map((format) => ({ format_id: format.id, asset_id: asset.id }))
-    if (formats.length > 0) yield* sql`INSERT INTO asset_formats ${sql.insert(formats)}`
-    if (fingerprint === undefined) return
+    const keys = bandKeys(fingerprint.signature)
     yield* sql`
-      INSERT INTO similarity_signatures (asset_id, exact, renamed, signature, token_count)
-      VALUES (${asset.id}, ${fingerprint.exact}, ${fingerprint.renamed}, ${encodeSignature(fingerprint.signature)},
-              ${fingerprint.tokenCount})`
+      INSERT INTO similarity_signatures (row, exact, renamed, token_count, bands)
+      VALUES (${row}, ${digestKey(fingerprint.exact)}, ${digestKey(fingerprint.renamed)}, ${fingerprint.tokenCount},
+              ${keysBlob(keys)})`
+    yield* sql`INSERT INTO similarity_bands ${sql.insert(keys.map((key) => ({ key, row })))}`
   })
 
-/** Deleted assets are compared with nothing; their format ids still lead to them (for a clear 410). */
-export const deleteSimilarityRows = (sql: SqlClient, assetId: string) =>
-  sql`DELETE FROM similarity_signatures WHERE asset_id = ${assetId}`
-
-/** An edited asset's rows: its formats and fingerprint as they are now. */
-export const replaceSimilarityRows = (sql: SqlClient, asset: Asset, fingerprint: CodeFingerprint | undefined) =>
+/** A row that is not (or no longer) comparable: its signature and band rows go. */
+export const deleteSimilarityRows = (sql: SqlClient, row: number) =>
   Effect.gen(function*() {
-    yield* deleteSimilarityRows(sql, asset.id)
-    yield* sql`DELETE FROM asset_formats WHERE asset_id = ${asset.id}`
-    yield* writeSimilarityRows(sql, asset, fingerprint)
+    const found = yield* sql<{ bands: Uint8Array }>`DELETE FROM similarity_signatures WHERE row = ${row} RETURNING bands`
+    for (const { bands } of found) {
+      for (const key of keysOf(bands)) yield* sql`DELETE FROM similarity_bands WHERE key = ${key} AND row = ${row}`
+    }
   })
+
+export const replaceSimilarityRows = (sql: SqlClient, row: number, fingerprint: CodeFingerprint | undefined) =>
+  Effect.zipRight(
+    deleteSimilarityRows(sql, row),
+    fingerprint === undefined ? Effect.void : writeSimilarityRows(sql, row, fingerprint)
+  )

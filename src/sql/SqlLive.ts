@@ -1,5 +1,6 @@
 /**
- * The `SqlClient` of the running runtime, opened on `DB_PATH`, tuned, checked writable and migrated. On Node it is
+ * The `SqlClient` of the running runtime, opened on `DB_PATH`, tuned, checked writable, migrated and with fresh
+ * planner statistics. On Node it is
  * `@effect/sql-sqlite-node` (better-sqlite3); on Deno, our client over `node:sqlite`. Both are imported on demand
  * so that neither runtime loads the other's driver. A database that cannot be used fails start-up with a
  * `StartupError` saying why (locked, not a database, cannot be opened), not a stack trace. A file is used by one
@@ -13,6 +14,7 @@ import { ServiceConfig } from "../config.ts"
 import { ExitCode, messagesOf, StartupError } from "../StartupError.ts"
 import { instanceLock } from "./InstanceLock.ts"
 import { migrate } from "./migrations.ts"
+import { keepStatistics, StatisticsUpkeep } from "./Statistics.ts"
 
 const isDeno = "Deno" in globalThis
 
@@ -59,8 +61,8 @@ const databaseProblem = (filename: string, error: unknown): string => {
 
 /** A tuned, checked, migrated client on `filename`, or a `StartupError` saying why the file cannot be used. */
 export const openDatabase = (filename: string): Layer.Layer<SqlClient, StartupError> => {
-  const ready = Layer.effectDiscard(Effect.zipRight(Effect.zipRight(tune, checkWritable), migrate))
-  return Layer.provideMerge(ready, driverLayer(filename)).pipe(
+  const ready = Layer.effectDiscard(Effect.all([tune, checkWritable, migrate, keepStatistics], { discard: true }))
+  return Layer.provideMerge(Layer.merge(ready, StatisticsUpkeep), driverLayer(filename)).pipe(
     Layer.catchAllCause((cause) =>
       Layer.fail(new StartupError({ message: databaseProblem(filename, Cause.squash(cause)), exitCode: ExitCode.database }))
     )

@@ -1,17 +1,18 @@
 /**
  * Database migrations, run at start-up by `Migrator.make` on both runtimes. Each entry is applied once, in
- * order, inside a transaction; never edit one that has shipped, add the next.
+ * order, inside a transaction; never change what one leaves behind once it has shipped, add the next.
+ *
+ * Tables derived from the assets (search, similarity, metadata links, format ids) are filled by the last migration
+ * that rebuilt them (`0006_compact_storage`), through the same writers every save uses; the steps before it only
+ * create them, so that they never call writers of a later shape. A database that ran an earlier version of those
+ * steps, which also filled them, ends in the same state.
  */
 import { Migrator } from "@effect/sql"
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import type { Asset } from "../domain/Asset.ts"
-import { searchableText } from "../domain/SearchableText.ts"
-import { comparableFingerprint } from "../domain/Comparable.ts"
-import { withoutTransferables } from "../domain/AssetBuilder.ts"
-import { adoptMetadata, writeLinks } from "./MetadataRows.ts"
-import { replaceSearchRows, writeSearchRows, writeWordRow } from "./SearchRows.ts"
-import { writeSimilarityRows } from "./SimilarityRows.ts"
+import { insertAsset } from "./AssetRows.ts"
+import { storedParts } from "../domain/StoredAsset.ts"
 
 const initial = Effect.gen(function*() {
   const sql = yield* SqlClient
@@ -85,11 +86,6 @@ const searchIndex = Effect.gen(function*() {
     )`
   yield* sql`CREATE INDEX asset_tags_by_tag ON asset_tags (tag, pseudo, updated)`
   yield* sql`CREATE TABLE asset_websites (asset_id TEXT NOT NULL, url TEXT NOT NULL, PRIMARY KEY (asset_id, url))`
-  const live = yield* sql<{ document: string }>`SELECT document FROM assets WHERE deleted IS NULL`
-  for (const row of live) {
-    const asset = JSON.parse(row.document) as Asset
-    yield* writeSearchRows(sql, asset, searchableText(asset))
-  }
 })
 
 /**
@@ -128,11 +124,6 @@ const connector = Effect.gen(function*() {
       body TEXT NOT NULL
     )`
   yield* sql`CREATE INDEX tracking_events_by_asset ON tracking_events (asset_id, created)`
-  const assets = yield* sql<{ document: string; deleted: string | null }>`SELECT document, deleted FROM assets`
-  for (const row of assets) {
-    const asset = JSON.parse(row.document) as Asset
-    yield* writeSimilarityRows(sql, asset, row.deleted === null ? comparableFingerprint(asset, searchableText(asset)) : undefined)
-  }
 })
 
 /**
@@ -143,9 +134,6 @@ const identifierWordIndex = Effect.gen(function*() {
   const sql = yield* SqlClient
   yield* sql`
     CREATE VIRTUAL TABLE search_words USING fts5(name, code, tags, annotations, tokenize = 'porter unicode61')`
-  const live = yield* sql<{ rowid: number; document: string }>`
-    SELECT s.rowid, a.document FROM search_rows s JOIN assets a ON a.id = s.asset_id`
-  for (const row of live) yield* writeWordRow(sql, row.rowid, searchableText(JSON.parse(row.document) as Asset))
 })
 
 /**
@@ -171,19 +159,123 @@ const metadataEntities = Effect.gen(function*() {
     ) WITHOUT ROWID`
   yield* sql`CREATE INDEX asset_metadata_by_metadata ON asset_metadata (metadata_id, asset_id)`
   yield* sql`CREATE INDEX asset_formats_by_asset ON asset_formats (asset_id)`
-  const assets = yield* sql<{ document: string; deleted: string | null }>`
-    SELECT document, deleted FROM assets ORDER BY created, id`
-  for (const row of assets) {
-    const stored = JSON.parse(row.document) as Asset
-    const { asset } = yield* adoptMetadata(sql, stored)
-    const document = JSON.stringify(asset)
-    if (document !== row.document) {
-      const lean = row.deleted === null ? JSON.stringify(withoutTransferables(asset)) : document
-      yield* sql`UPDATE assets SET document = ${document}, lean_document = ${lean} WHERE id = ${asset.id}`
-      if (row.deleted === null) yield* replaceSearchRows(sql, asset, searchableText(asset))
-    }
-    if (row.deleted === null) yield* writeLinks(sql, asset)
+})
+
+/** Assets rebuilt per page, so that the migration of a large library never holds it in memory. */
+const REBUILD_PAGE = 500
+
+/**
+ * Compact storage, and every derived table keyed by an asset's search row (an integer) rather than its id:
+ * - an asset is its JSON without content, deflated (`document`), and its content once (`transferables`), where it
+ *   was its JSON with content and again without (`StoredAsset`);
+ * - the literal and word indexes keep no copy of the text (contentless FTS5 tables; the code is read from the
+ *   asset, the short fields from `search_titles`); the listing index covers listings (`assets_live`);
+ * - metadata links are pairs of rows; tags and websites are read through them (`asset_tags` and `asset_websites`
+ *   go); code fingerprints are hashes and LSH band keys as integers, one indexed row per band (`similarity_bands`),
+ *   so that lookups need nothing in memory.
+ * The registry of metadata entities is carried over as it is; everything else is rebuilt from each asset's stored
+ * JSON, in the order they were saved, by the writers every save uses.
+ */
+const compactStorage = Effect.gen(function*() {
+  const sql = yield* SqlClient
+  const entities = yield* sql<{ id: string; kind: string; key: string | null; json: string }>`
+    SELECT id, kind, key, json FROM metadata ORDER BY rowid`
+  for (const table of ["search_text", "search_titles", "search_words"]) yield* sql`DROP TABLE ${sql.literal(table)}`
+  for (const table of [
+    "search_rows", "asset_tags", "asset_websites", "similarity_signatures", "asset_formats", "asset_metadata", "metadata"
+  ]) yield* sql`DROP TABLE ${sql.literal(table)}`
+  yield* sql`ALTER TABLE assets RENAME TO assets_before`
+  yield* sql`DROP INDEX IF EXISTS assets_listing`
+  yield* sql`
+    CREATE TABLE assets (
+      id TEXT PRIMARY KEY,
+      name TEXT,
+      mechanism TEXT NOT NULL,
+      pseudo INTEGER NOT NULL,
+      created TEXT NOT NULL,
+      updated TEXT NOT NULL,
+      deleted TEXT,
+      document BLOB NOT NULL,
+      transferables TEXT
+    )`
+  // Listings and id pages read this index alone, newest first. `deleted` is in it too: without it, the planner
+  // will not read the index alone (it checks the term). An index led by `deleted` would be worse than none: the
+  // planner takes it for lookups by id too (every live row matches `deleted IS NULL`) and scans.
+  yield* sql`CREATE INDEX assets_live ON assets (pseudo, created DESC, id, deleted) WHERE deleted IS NULL`
+  // `rowid` is each live asset's search row: the key of FTS5 rows and of every in-memory index.
+  yield* sql`
+    CREATE TABLE search_rows (
+      rowid INTEGER PRIMARY KEY,
+      asset_id TEXT NOT NULL UNIQUE,
+      pseudo INTEGER NOT NULL,
+      created TEXT NOT NULL,
+      updated TEXT NOT NULL,
+      classification TEXT
+    )`
+  yield* sql`
+    CREATE VIRTUAL TABLE search_text USING fts5(
+      name, content, tags, annotations, tokenize = 'trigram', content = '', contentless_delete = 1)`
+  // The short fields again on their own, with their text: matching there first is cheap, where a column filter on
+  // search_text would still read every posting of a common term's trigrams; ranking and the typo index read them.
+  yield* sql`CREATE VIRTUAL TABLE search_titles USING fts5(name, tags, annotations, tokenize = 'trigram')`
+  yield* sql`
+    CREATE VIRTUAL TABLE search_words USING fts5(
+      name, code, tags, annotations, tokenize = 'porter unicode61', content = '', contentless_delete = 1)`
+  yield* sql`
+    CREATE TABLE metadata (
+      row INTEGER PRIMARY KEY,
+      id TEXT NOT NULL UNIQUE,
+      kind TEXT NOT NULL,
+      key TEXT,
+      json TEXT NOT NULL,
+      UNIQUE (kind, key)
+    )`
+  yield* sql`
+    CREATE TABLE asset_metadata (
+      asset_row INTEGER NOT NULL,
+      metadata_row INTEGER NOT NULL,
+      PRIMARY KEY (asset_row, metadata_row)
+    ) WITHOUT ROWID`
+  yield* sql`CREATE INDEX asset_metadata_by_metadata ON asset_metadata (metadata_row, asset_row)`
+  yield* sql`CREATE TABLE asset_formats (format_id TEXT PRIMARY KEY, asset_id TEXT NOT NULL)`
+  yield* sql`CREATE INDEX asset_formats_by_asset ON asset_formats (asset_id)`
+  yield* sql`
+    CREATE TABLE similarity_signatures (
+      row INTEGER PRIMARY KEY,
+      exact INTEGER NOT NULL,
+      renamed INTEGER NOT NULL,
+      token_count INTEGER NOT NULL,
+      bands BLOB NOT NULL
+    )`
+  yield* sql`CREATE INDEX similarity_signatures_by_exact ON similarity_signatures (exact)`
+  yield* sql`CREATE INDEX similarity_signatures_by_renamed ON similarity_signatures (renamed)`
+  yield* sql`CREATE TABLE similarity_bands (key INTEGER NOT NULL, row INTEGER NOT NULL, PRIMARY KEY (key, row)) WITHOUT ROWID`
+
+  for (const entity of entities) {
+    yield* sql`INSERT INTO metadata (id, kind, key, json) VALUES (${entity.id}, ${entity.kind}, ${entity.key}, ${entity.json})`
   }
+  let after = 0
+  while (true) {
+    const page = yield* sql<{ rowid: number; document: string; deleted: string | null }>`
+      SELECT rowid, document, deleted FROM assets_before WHERE rowid > ${after} ORDER BY rowid LIMIT ${REBUILD_PAGE}`
+    for (const row of page) {
+      const asset = JSON.parse(row.document) as Asset
+      if (row.deleted === null) {
+        yield* insertAsset(sql, asset)
+        continue
+      }
+      // A deleted asset keeps its JSON (without content) and its format ids, for a clear 410.
+      yield* sql`
+        INSERT INTO assets (id, name, mechanism, pseudo, created, updated, deleted, document, transferables)
+        VALUES (${asset.id}, ${asset.name ?? null}, ${asset.mechanism}, ${asset.pseudo === true ? 1 : 0},
+                ${asset.created.value}, ${asset.updated.value}, ${row.deleted}, ${storedParts(asset).document}, NULL)`
+      const formats = asset.formats.iterable.map((format) => ({ format_id: format.id, asset_id: asset.id }))
+      if (formats.length > 0) yield* sql`INSERT INTO asset_formats ${sql.insert(formats)}`
+    }
+    if (page.length < REBUILD_PAGE) break
+    after = page[page.length - 1].rowid
+  }
+  yield* sql`DROP TABLE assets_before`
 })
 
 /** Every migration by name, in order; tests replay a prefix of them to check upgrades of older databases. */
@@ -192,7 +284,8 @@ export const migrationSteps = {
   "0002_search_index": searchIndex,
   "0003_connector": connector,
   "0004_identifier_words": identifierWordIndex,
-  "0005_metadata_entities": metadataEntities
+  "0005_metadata_entities": metadataEntities,
+  "0006_compact_storage": compactStorage
 }
 
 export const migrations = Migrator.fromRecord(migrationSteps)

@@ -6,14 +6,16 @@ import { AssetCreator } from "../../src/services/AssetCreator.ts"
 import { AssetEditor } from "../../src/services/AssetEditor.ts"
 import { AssetSearch } from "../../src/services/AssetSearch.ts"
 import { SimilarityIndex } from "../../src/services/SimilarityIndex.ts"
-import { codeSeed, inMemoryServices } from "./TestLayers.ts"
+import { AssetRepository } from "../../src/services/AssetRepository.ts"
+import { codeSeed, inMemoryServices, withIds } from "./TestLayers.ts"
 
 const PYTHON = "def fibonacci_numbers(count):\n    a, b = 0, 1\n    for _ in range(count):\n        yield a\n        a, b = b, a + b\n"
 const RUBY = "def factorial_of(n)\n  return 1 if n <= 1\n  n * factorial_of(n - 1)\nend\n"
 
 const searchIds = (request: { query?: string; filters?: { iterable: ReadonlyArray<{ classification: string }> } }) =>
   Effect.flatMap(AssetSearch, (search) =>
-    Effect.map(search.search({ pseudo: false, ...request }), (result) => result.hits.map((hit) => hit.id)))
+    Effect.map(Effect.flatMap(search.search({ pseudo: false, ...request }), withIds), (result) =>
+      result.hits.map((hit) => hit.id)))
 
 layer(inMemoryServices())("AssetEditor", (it) => {
   it.effect("new content is what the search, similarity and facet indexes find at once; the language is detected", () =>
@@ -31,7 +33,8 @@ layer(inMemoryServices())("AssetEditor", (it) => {
       expect(yield* searchIds({ filters: { iterable: [{ classification: "rb" }] } })).toContain(asset.id)
       expect(yield* searchIds({ filters: { iterable: [{ classification: "py" }] } })).not.toContain(asset.id)
       const similar = yield* (yield* SimilarityIndex).closest(RUBY, { limit: 1 })
-      expect(similar[0]).toEqual({ id: asset.id, similarity: 1 })
+      const row = (yield* (yield* AssetRepository).rowsOf([asset.id])).get(asset.id)
+      expect(similar[0]).toEqual({ row, similarity: 1 })
     }))
 
   it.effect("the client's language wins over detection", () =>

@@ -1,9 +1,9 @@
 import { expect, layer } from "@effect/vitest"
-import { Effect } from "effect"
+import { Chunk, Effect, Stream } from "effect"
 import { buildAsset } from "../../src/domain/AssetBuilder.ts"
 import { AssetId, FormatId } from "../../src/domain/Common.ts"
 import { timestamp } from "../../src/domain/Timestamps.ts"
-import { AssetRepository } from "../../src/services/AssetRepository.ts"
+import { AssetRepository, type PseudoSelection } from "../../src/services/AssetRepository.ts"
 import { AssetCreator } from "../../src/services/AssetCreator.ts"
 import { SeedPreprocessor } from "../../src/services/SeedPreprocessor.ts"
 import { randomUUID } from "node:crypto"
@@ -29,11 +29,13 @@ layer(inMemoryServices())("AssetRepository", (it) => {
       const pseudo = yield* newAsset("SELECT name FROM teams WHERE id = 2;\n", { pseudo: true })
       yield* (yield* AssetCreator).store(normal)
       yield* (yield* AssetCreator).store(pseudo)
-      expect(yield* repository.listIds("exclude")).toContain(normal.id)
-      expect(yield* repository.listIds("exclude")).not.toContain(pseudo.id)
-      expect(yield* repository.listIds("include")).toEqual(expect.arrayContaining([normal.id, pseudo.id]))
-      expect(yield* repository.listIds("only")).toEqual([pseudo.id])
-      const documents = yield* repository.listDocuments({ transferables: true, pseudo: "exclude" })
-      expect(documents.map((d) => JSON.parse(d).id)).toContain(normal.id)
+      const ids = (pseudo: PseudoSelection) =>
+        Effect.map(Stream.runCollect(repository.idPages(pseudo, 1)), (pages) => Chunk.toArray(pages).flat())
+      expect(yield* ids("exclude")).toContain(normal.id)
+      expect(yield* ids("exclude")).not.toContain(pseudo.id)
+      expect(yield* ids("include")).toEqual(expect.arrayContaining([normal.id, pseudo.id]))
+      expect(yield* ids("only")).toEqual([pseudo.id])
+      const pages = yield* Stream.runCollect(repository.documentPages({ transferables: true, pseudo: "exclude" }, 1))
+      expect(Chunk.toArray(pages).flat().map((json) => JSON.parse(json).id)).toContain(normal.id)
     }))
 })

@@ -8,7 +8,7 @@ import { AssetCreator } from "../../src/services/AssetCreator.ts"
 import { AssetEditor } from "../../src/services/AssetEditor.ts"
 import { AssetSearch, RESULT_LIMIT, type SearchRequest } from "../../src/services/AssetSearch.ts"
 import { SeedPreprocessor } from "../../src/services/SeedPreprocessor.ts"
-import { codeSeed, inMemoryServices, type SeedExtras } from "./TestLayers.ts"
+import { codeSeed, inMemoryServices, type SeedExtras, withIds } from "./TestLayers.ts"
 
 const save = (raw: string, extra: SeedExtras = {}, at = new Date()) =>
   Effect.gen(function*() {
@@ -25,7 +25,7 @@ const save = (raw: string, extra: SeedExtras = {}, at = new Date()) =>
   })
 
 const find = (request: Partial<SearchRequest>) =>
-  Effect.flatMap(AssetSearch, (search) => search.search({ pseudo: false, ...request }))
+  Effect.flatMap(AssetSearch, (search) => Effect.flatMap(search.search({ pseudo: false, ...request }), withIds))
 
 const idsOf = (result: { hits: ReadonlyArray<{ id: string }> }) => result.hits.map((hit) => hit.id)
 

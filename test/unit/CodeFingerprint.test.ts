@@ -11,7 +11,6 @@ import {
   tokenize
 } from "../../src/domain/CodeFingerprint.ts"
 import { durationSeconds } from "../../src/domain/IsoDuration.ts"
-import { LshIndex } from "../../src/domain/LshIndex.ts"
 import { scoreOfEvent } from "../../src/services/ConnectorActivity.ts"
 
 const CODE = `function total(items) {
@@ -66,20 +65,6 @@ describe("CodeFingerprint", () => {
     expect(isTrivial("total = sum(order.amount)")).toBe(false)
     expect(isSubstantial("total = sum(order.amount)")).toBe(false)
     expect(isSubstantial(CODE)).toBe(true)
-  })
-})
-
-describe("LshIndex", () => {
-  it("finds exact, renamed and near copies, and forgets removed entries", () => {
-    const index = new LshIndex()
-    index.add("original", fingerprint(CODE))
-    index.add("other", fingerprint("SELECT name, email FROM users WHERE active = 1 ORDER BY name"))
-    expect(index.candidates(fingerprint(CODE.replaceAll("  ", "    ")), 5)[0]).toBe("original")
-    expect(index.candidates(fingerprint(CODE.replaceAll("sum", "acc")), 5)[0]).toBe("original")
-    expect(index.candidates(fingerprint(CODE.replace("return sum", "return sum + 1")), 5)).toContain("original")
-    index.remove("original")
-    expect(index.candidates(fingerprint(CODE), 5)).not.toContain("original")
-    expect(index.size).toBe(1)
   })
 })
 

@@ -10,7 +10,7 @@ import { ChangeHub, type Commit } from "../../src/services/ChangeHub.ts"
 import { Commits } from "../../src/services/Commits.ts"
 import { SimilarityIndex } from "../../src/services/SimilarityIndex.ts"
 import { codeAsset } from "./TestAssets.ts"
-import { inMemoryServices } from "./TestLayers.ts"
+import { idsAt, inMemoryServices, withIds } from "./TestLayers.ts"
 
 const CODE = "export function clampToRange(value: number, low: number, high: number): number {\n" +
   "  if (value < low) return low\n  if (value > high) return high\n  return value\n}\n"
@@ -20,7 +20,8 @@ const announced = (commit: Commit) => commit.assets.map((change) => `${change._t
 
 const searchIds = (query: string) =>
   Effect.flatMap(AssetSearch, (search) =>
-    Effect.map(search.search({ query, pseudo: false }), (result) => result.hits.map((hit) => hit.id)))
+    Effect.map(Effect.flatMap(search.search({ query, pseudo: false }), withIds), (result) =>
+      result.hits.map((hit) => hit.id)))
 
 layer(inMemoryServices())("Commits", (it) => {
   it.scoped("a create stores the asset, indexes it and announces it in one commit", () =>
@@ -32,7 +33,7 @@ layer(inMemoryServices())("Commits", (it) => {
       expect(yield* (yield* AssetRepository).get(asset.id)).toEqual(stored)
       expect(yield* searchIds("clampToRange")).toEqual([asset.id])
       const similar = yield* (yield* SimilarityIndex).closest(CODE, { limit: 1 })
-      expect(similar.map((found) => found.id)).toEqual([asset.id])
+      expect(yield* idsAt(similar.map((found) => found.row))).toEqual([asset.id])
       expect(announced(yield* Queue.take(changes))).toEqual([`Created ${asset.id}`])
       expect(yield* Queue.size(changes)).toBe(0)
     }))
@@ -122,7 +123,7 @@ layer(inMemoryServices())("Commits", (it) => {
       expect(Either.isLeft(again) && again.left._tag).toBe("AssetDeleted")
       const unknown = yield* Effect.either(commits.commit((tx) => tx.remove(AssetId.make(randomUUID()))))
       expect(Either.isLeft(unknown) && unknown.left._tag).toBe("AssetNotFound")
-      expect(yield* (yield* AssetRepository).listIds("include")).not.toContain(asset.id)
+      expect((yield* (yield* AssetRepository).rowsOf([asset.id])).size).toBe(0)
     }))
 
   it.scoped("assets created with the same tag text share one tag; the commit announces the new tag", () =>

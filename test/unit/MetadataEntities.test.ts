@@ -6,7 +6,7 @@ import { AssetRepository } from "../../src/services/AssetRepository.ts"
 import { AssetSearch } from "../../src/services/AssetSearch.ts"
 import { ChangeHub } from "../../src/services/ChangeHub.ts"
 import { MetadataEntities } from "../../src/services/MetadataEntities.ts"
-import { codeSeed, inMemoryServices } from "./TestLayers.ts"
+import { codeSeed, inMemoryServices, withIds } from "./TestLayers.ts"
 
 const save = (raw: string, tags: ReadonlyArray<string> = []) =>
   Effect.map(Effect.flatMap(AssetCreator, (creator) => creator.create(codeSeed(raw, { ext: "ts", tags }))), (a) =>
@@ -16,7 +16,8 @@ const read = (id: AssetId) => Effect.flatMap(AssetRepository, (repository) => re
 const tagTexts = (id: AssetId) => Effect.map(read(id), (asset) => asset.tags!.iterable.map((tag) => tag.text))
 const taggedIds = (tag: string) =>
   Effect.flatMap(AssetSearch, (search) =>
-    Effect.map(search.search({ tags: [tag], pseudo: false }), (result) => result.hits.map((hit) => hit.id)))
+    Effect.map(Effect.flatMap(search.search({ tags: [tag], pseudo: false }), withIds), (result) =>
+      result.hits.map((hit) => hit.id)))
 
 layer(inMemoryServices())("MetadataEntities", (it) => {
   it.effect("a tag created twice is one tag; it lists the assets it is on", () =>

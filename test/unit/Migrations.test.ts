@@ -1,67 +1,101 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Migrator } from "@effect/sql"
 import { SqlClient } from "@effect/sql/SqlClient"
-import { Effect, Layer } from "effect"
+import { SqliteClient } from "@effect/sql-sqlite-node"
+import { Effect, Either, Layer, Option } from "effect"
+import type { Asset } from "../../src/domain/Asset.ts"
+import { markDeleted } from "../../src/domain/AssetBuilder.ts"
+import { AssetId } from "../../src/domain/Common.ts"
+import { timestamp } from "../../src/domain/Timestamps.ts"
 import { ServicesLive } from "../../src/http/Server.ts"
-import { searchableText } from "../../src/domain/SearchableText.ts"
 import { AssetRepository } from "../../src/services/AssetRepository.ts"
 import { AssetSearch } from "../../src/services/AssetSearch.ts"
 import { MetadataEntities } from "../../src/services/MetadataEntities.ts"
-import { writeSearchRows } from "../../src/sql/SearchRows.ts"
+import { SimilarityIndex } from "../../src/services/SimilarityIndex.ts"
 import { migrate, migrationSteps } from "../../src/sql/migrations.ts"
-import { SqliteClient } from "@effect/sql-sqlite-node"
 import { codeAsset } from "./TestAssets.ts"
+import { idsAt, withIds } from "./TestLayers.ts"
+
+/** A database migrated up to (not including) `step`, as a release of that time left it. */
+const migratedBefore = (step: keyof typeof migrationSteps) =>
+  Effect.gen(function*() {
+    const names = Object.keys(migrationSteps)
+    const earlier = Object.fromEntries(Object.entries(migrationSteps).slice(0, names.indexOf(step)))
+    yield* Migrator.make({})({ loader: Migrator.fromRecord(earlier) })
+  })
+
+/** An asset as releases before 0006 stored it: its JSON with content, and again without. */
+const storeAsBefore = (asset: Asset, deleted = false) =>
+  Effect.flatMap(SqlClient, (sql) => {
+    const json = JSON.stringify(asset)
+    return sql`INSERT INTO assets (id, name, mechanism, pseudo, created, updated, deleted, document, lean_document)
+      VALUES (${asset.id}, ${asset.name ?? null}, 'MANUAL', 0, ${asset.created.value}, ${asset.updated.value},
+              ${deleted ? asset.updated.value : null}, ${json}, ${json})`
+  })
+
+const services = Effect.map(SqlClient, (sql) => ServicesLive.pipe(Layer.provide(Layer.succeed(SqlClient, sql))))
 
 describe("migrations", () => {
-  it.live("0002 indexes for search the assets a database stored before it existed", () =>
+  it.live("a database of the first release is searchable, tagged and comparable once migrated", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient
-      yield* Migrator.make({})({ loader: Migrator.fromRecord({ "0001_initial": migrationSteps["0001_initial"] }) })
+      yield* migratedBefore("0002_search_index")
       const asset = codeAsset({ code: "def legacyFunction(): pass", ext: "py", name: "legacy snippet", tags: ["old"] })
-      const json = JSON.stringify(asset)
-      yield* sql`INSERT INTO assets (id, name, mechanism, pseudo, created, updated, deleted, document, lean_document)
-        VALUES (${asset.id}, ${asset.name!}, 'MANUAL', 0, ${asset.created.value}, ${asset.updated.value}, NULL,
-                ${json}, ${json})`
+      yield* storeAsBefore(asset)
       yield* migrate
-      const search = yield* Effect.provide(AssetSearch, ServicesLive.pipe(Layer.provide(Layer.succeed(SqlClient, sql))))
+      const search = yield* Effect.provide(AssetSearch, yield* services)
       const found = (request: Parameters<typeof search.search>[0]) =>
-        Effect.map(search.search(request), (result) => result.hits.map((hit) => hit.id))
-      const base = { pseudo: false, transferables: false } as const
-      expect(yield* found({ ...base, query: "legacyFunction" })).toEqual([asset.id])
-      expect(yield* found({ ...base, query: "legasy snipet" })).toEqual([asset.id])
-      expect(yield* found({ ...base, tags: ["OLD"] })).toEqual([asset.id])
-      expect(yield* found({ ...base, filters: { iterable: [{ classification: "py" }] } })).toEqual([asset.id])
+        Effect.map(Effect.flatMap(search.search(request), withIds), (result) => result.hits.map((hit) => hit.id))
+      expect(yield* found({ pseudo: false, query: "legacyFunction" })).toEqual([asset.id])
+      expect(yield* found({ pseudo: false, query: "legasy snipet" })).toEqual([asset.id])
+      expect(yield* found({ pseudo: false, tags: ["OLD"] })).toEqual([asset.id])
+      expect(yield* found({ pseudo: false, filters: { iterable: [{ classification: "py" }] } })).toEqual([asset.id])
     }).pipe(Effect.provide(SqliteClient.layer({ filename: ":memory:" }))))
-})
 
-describe("migrations to metadata entities and identifier words", () => {
-  it.live("0004 and 0005 make one tag of each text across stored assets and index their identifier words", () =>
+  it.live("0006 keeps every asset as it was, one tag per text, the registry, deletions and format ids", () =>
     Effect.gen(function*() {
       const sql = yield* SqlClient
-      const upTo3 = Object.fromEntries(Object.entries(migrationSteps).slice(0, 3))
-      yield* Migrator.make({})({ loader: Migrator.fromRecord(upTo3) })
+      yield* migratedBefore("0006_compact_storage")
       const older = codeAsset({ code: "const parseHttpHeader = (line) => line", ext: "js", name: "old", tags: ["SQL"] },
         new Date(1000))
       const newer = codeAsset({ code: "SELECT 1", ext: "sql", name: "new", tags: ["sql", "db"] }, new Date(2000))
-      for (const asset of [older, newer]) {
-        const json = JSON.stringify(asset)
-        yield* sql`INSERT INTO assets (id, name, mechanism, pseudo, created, updated, deleted, document, lean_document)
-          VALUES (${asset.id}, ${asset.name!}, 'MANUAL', 0, ${asset.created.value}, ${asset.updated.value}, NULL,
-                  ${json}, ${json})`
-        yield* writeSearchRows(sql, asset, searchableText(asset))
-      }
+      const gone = markDeleted(codeAsset({ code: "x = 1", ext: "py", name: "gone" }, new Date(500)), timestamp(new Date(3000)))
+      for (const asset of [older, newer]) yield* storeAsBefore(asset)
+      yield* storeAsBefore(gone, true)
+      const orphan = { id: "66666666-6666-4666-8666-666666666666", text: "unused", created: older.created,
+        updated: older.updated, category: "UNKNOWN" }
+      yield* sql`INSERT INTO metadata (id, kind, key, json) VALUES (${orphan.id}, 'tag', 'unused', ${JSON.stringify(orphan)})`
       yield* migrate
-      const services = ServicesLive.pipe(Layer.provide(Layer.succeed(SqlClient, sql)))
-      const { metadata, repository, search } = yield* Effect.provide(
-        Effect.all({ metadata: MetadataEntities, repository: AssetRepository, search: AssetSearch }),
-        services
+
+      const { metadata, repository, search, similar } = yield* Effect.provide(
+        Effect.all({
+          metadata: MetadataEntities,
+          repository: AssetRepository,
+          search: AssetSearch,
+          similar: SimilarityIndex
+        }),
+        yield* services
       )
       const tags = (yield* metadata.list("tag")).iterable
-      expect(tags.map((tag) => [tag.text, tag.assets?.iterable.length])).toEqual([["db", 1], ["SQL", 2]])
+      expect(tags.map((tag) => [tag.text, tag.assets?.iterable.length ?? 0])).toEqual([
+        ["db", 1],
+        ["SQL", 2],
+        ["unused", 0]
+      ])
+      expect(tags.find((tag) => tag.text === "unused")!.id).toBe(orphan.id)
       const sqlTag = tags.find((tag) => tag.text === "SQL")!
-      expect((yield* repository.get(newer.id)).tags!.iterable.map((tag) => tag.id)).toContain(sqlTag.id)
-      expect((yield* repository.get(older.id)).tags!.iterable.map((tag) => tag.id)).toEqual([sqlTag.id])
-      const found = yield* search.byWords("parse http header", false)
-      expect(found.hits.map((hit) => hit.id)).toEqual([older.id])
+      const newerNow = yield* repository.get(AssetId.make(newer.id))
+      expect(newerNow.tags!.iterable.map((tag) => tag.id)).toContain(sqlTag.id)
+      expect({ ...newerNow, tags: undefined }).toEqual({ ...newer, tags: undefined })
+      expect(yield* repository.get(AssetId.make(older.id))).toEqual(older)
+      const deleted = yield* Effect.either(repository.getDocument(AssetId.make(gone.id), false))
+      expect(Either.isLeft(deleted) && deleted.left._tag).toBe("AssetDeleted")
+      expect(yield* repository.assetOfFormat(gone.formats.iterable[0].id)).toEqual(Option.some(gone.id))
+      const words = yield* withIds(yield* search.byWords("parse http header", false))
+      expect(words.hits.map((hit) => hit.id)).toEqual([older.id])
+      const alike = yield* similar.closest("const parseHttpHeader = (line) => line", { limit: 1 })
+      expect(yield* idsAt(alike.map((found) => found.row))).toEqual([older.id])
+      const tables = yield* sql<{ name: string }>`SELECT name FROM sqlite_master WHERE name IN
+        ('assets_before', 'asset_tags', 'asset_websites', 'assets_listing')`
+      expect(tables).toEqual([])
     }).pipe(Effect.provide(SqliteClient.layer({ filename: ":memory:" }))))
 })

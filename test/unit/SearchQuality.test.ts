@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs"
 import { AssetCreator } from "../../src/services/AssetCreator.ts"
 import { AssetSearch } from "../../src/services/AssetSearch.ts"
 import { codeAsset } from "./TestAssets.ts"
-import { inMemoryServices } from "./TestLayers.ts"
+import { inMemoryServices, withIds } from "./TestLayers.ts"
 
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), "utf8"))
 const corpus: Array<{ name: string; ext: string; code: string }> = fixture("search-corpus.json").entries
@@ -29,7 +29,7 @@ describe("search quality on real code", () => {
       const failures: Array<string> = []
       const passed = new Map<string, [number, number]>()
       for (const q of queries) {
-        const result = yield* search.search({ query: q.query, pseudo: false })
+        const result = yield* withIds(yield* search.search({ query: q.query, pseudo: false }))
         const ok = q.none === true ? result.hits.length === 0 : result.hits[0]?.id === ids[q.first!]
         const [good, all] = passed.get(q.kind) ?? [0, 0]
         passed.set(q.kind, [good + (ok ? 1 : 0), all + 1])

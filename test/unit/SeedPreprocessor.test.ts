@@ -1,5 +1,5 @@
 import { expect, layer } from "@effect/vitest"
-import { Effect, Either } from "effect"
+import { Chunk, Effect, Either, Stream } from "effect"
 import { AssetRepository } from "../../src/services/AssetRepository.ts"
 import { ConnectorSessions } from "../../src/services/ConnectorSessions.ts"
 import { SeedPreprocessor } from "../../src/services/SeedPreprocessor.ts"
@@ -15,7 +15,8 @@ layer(inMemoryServices())("SeedPreprocessor", (it) => {
       expect(drafted.asset.format.classification).toMatchObject({ generic: "CODE", specific: "py" })
       expect(drafted.asset.metadata?.name).toBe("parse_args")
       expect(drafted.asset.application.id).toMatch(/^[0-9a-f-]{36}$/)
-      expect(yield* (yield* AssetRepository).listIds("include")).toEqual([])
+      const listed = yield* Stream.runCollect((yield* AssetRepository).idPages("include", 10))
+      expect(Chunk.toArray(listed).flat()).toEqual([])
       const known = yield* (yield* ConnectorSessions).lookup(seed.asset.application)
       expect(known._tag).toBe("None")
     }))

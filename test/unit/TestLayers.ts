@@ -1,9 +1,11 @@
 /**
  * The services over a fresh in-memory SQLite database, migrated like the real one.
  */
-import { Layer } from "effect"
+import { SqlClient } from "@effect/sql/SqlClient"
+import { Effect, Layer } from "effect"
 import type { ClassificationSpecificValue } from "../../src/domain/ClassificationSpecifics.ts"
 import { ServicesLive } from "../../src/http/Server.ts"
+import type { SearchResult } from "../../src/services/AssetSearch.ts"
 import { sqlLayer } from "../../src/sql/SqlLive.ts"
 
 export const inMemoryServices = () => ServicesLive.pipe(Layer.provideMerge(sqlLayer(":memory:")))
@@ -33,3 +35,17 @@ export const codeSeed = (raw: string, extra: SeedExtras = {}) => ({
     ...(extra.pseudo === undefined ? {} : { pseudo: extra.pseudo })
   }
 })
+
+/** A search result with each hit's asset id beside its search row, as a client would read it. */
+export const withIds = (result: SearchResult) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient
+    const rows = yield* sql<{ row: number; id: string }>`SELECT rowid AS row, asset_id AS id FROM search_rows`
+    const idOf = new Map(rows.map((row) => [row.row, row.id]))
+    return { ...result, hits: result.hits.map((hit) => ({ ...hit, id: idOf.get(hit.row) ?? "" })) }
+  }).pipe(Effect.orDie)
+
+/** The asset ids in these search rows, in order. */
+export const idsAt = (rows: ReadonlyArray<number>) =>
+  Effect.map(withIds({ hits: rows.map((row) => ({ row, exact: true, score: 1, match: "TITLE" })), exact: 0, suggested: 0 }),
+    (result) => result.hits.map((hit) => hit.id))

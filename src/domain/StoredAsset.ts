@@ -1,0 +1,96 @@
+/**
+ * How an asset is stored: its JSON without content (`document`, what `transferables=false` answers), deflated, and
+ * the content of its formats once (`transferables`: each distinct fragment or file, and the places in the document
+ * it goes back to). A format's content appears up to three times in an asset's JSON (the format, the preview's
+ * reference, the original's reference); stored, it is there once, and an answer with content is the document with
+ * the pieces spliced back in, without parsing the document.
+ */
+import { deflateRawSync, inflateRawSync } from "node:zlib"
+import type { Asset, FileFormat, FragmentFormat } from "./Asset.ts"
+
+/** The content of an asset, and where it goes. */
+export interface Transferables {
+  /** Each distinct piece of content (a format's `fragment` or `file`), in order of first appearance. */
+  readonly values: ReadonlyArray<FragmentFormat | FileFormat>
+  /** Each place a piece was cut out of the document, in order. */
+  readonly at: ReadonlyArray<Cut>
+}
+
+/** A place a piece was cut from: its offset in the document, its key, the piece, and its comma (before, after). */
+type Cut = [offset: number, key: "fragment" | "file", piece: number, commaBefore: boolean, commaAfter: boolean]
+
+export interface StoredParts {
+  /** The asset's JSON without content, deflated. */
+  readonly document: Uint8Array
+  /** Its `Transferables` as JSON; null when it has no content (a deleted asset). */
+  readonly transferables: string | null
+}
+
+/** What stands for a piece of content while the document is cut: no JSON string a client sends can hold it. */
+const MARK = "\u0000content:"
+/** A marked piece with the comma that goes with it: the one before it, or (the object's first key) the one after. */
+const MARKED = /,"(fragment|file)":"\\u0000content:(\d+)"|"(fragment|file)":"\\u0000content:(\d+)"(,?)/g
+
+/** The asset's JSON, its content cut out and collected. */
+export const storedParts = (asset: Asset): StoredParts => {
+  const values: Array<FragmentFormat | FileFormat> = []
+  const indexOf = new Map<string, number>()
+  const json = JSON.stringify(asset, function(this: unknown, key: string, value: unknown) {
+    // Only a format (an object with an id) has content under these keys.
+    if ((key !== "fragment" && key !== "file") || value === undefined) return value
+    if (typeof (this as { id?: unknown }).id !== "string") return value
+    const text = JSON.stringify(value)
+    let piece = indexOf.get(text)
+    if (piece === undefined) {
+      piece = values.push(value as FragmentFormat | FileFormat) - 1
+      indexOf.set(text, piece)
+    }
+    return MARK + piece
+  })
+  const at: Array<Cut> = []
+  let document = ""
+  let copied = 0
+  for (const match of json.matchAll(MARKED)) {
+    const [whole, keyAfterComma, pieceAfterComma, firstKey, firstPiece, comma] = match
+    document += json.slice(copied, match.index)
+    at.push(
+      keyAfterComma === undefined
+        ? [document.length, firstKey as Cut[1], Number(firstPiece), false, comma === ","]
+        : [document.length, keyAfterComma as Cut[1], Number(pieceAfterComma), true, false]
+    )
+    copied = match.index + whole.length
+  }
+  document += json.slice(copied)
+  return {
+    document: deflateRawSync(document),
+    transferables: values.length === 0 ? null : JSON.stringify({ values, at } satisfies Transferables)
+  }
+}
+
+/** The stored JSON without content, as sent. */
+export const documentJson = (document: Uint8Array): string => inflateRawSync(document).toString("utf8")
+
+/** The asset's JSON with its content, from the stored parts. */
+export const withTransferables = (document: Uint8Array, transferables: string | null): string => {
+  const json = documentJson(document)
+  if (transferables === null) return json
+  const { values, at } = JSON.parse(transferables) as Transferables
+  const texts = values.map((value) => JSON.stringify(value))
+  let assembled = ""
+  let copied = 0
+  for (const [offset, key, piece, commaBefore, commaAfter] of at) {
+    assembled += json.slice(copied, offset) + (commaBefore ? "," : "") + `"${key}":${texts[piece]}` +
+      (commaAfter ? "," : "")
+    copied = offset
+  }
+  return assembled + json.slice(copied)
+}
+
+/** The text of an asset's content, as `searchableText` reads it from the asset, from its stored content. */
+export const contentText = (transferables: string | null): string =>
+  transferables === null
+    ? ""
+    : (JSON.parse(transferables) as Transferables).values
+      .map((value) => (value as FragmentFormat).string?.raw ?? "")
+      .filter((text) => text.length > 0)
+      .join("\n")

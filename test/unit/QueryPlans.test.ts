@@ -1,0 +1,108 @@
+/**
+ * Query plans are part of the design: on a library large enough for the planner to choose, with statistics as the
+ * service keeps them, every query the reads and searches issue is recorded and explained, and none may read a
+ * whole table of assets, search rows or links where an index answers. The hottest ones must use the index named.
+ */
+import { expect, it } from "@effect/vitest"
+import { Statement } from "@effect/sql"
+import { SqlClient } from "@effect/sql/SqlClient"
+import { Effect, Layer, Stream } from "effect"
+import { AssetId } from "../../src/domain/Common.ts"
+import { ServicesLive } from "../../src/http/Server.ts"
+import { AssetCreator } from "../../src/services/AssetCreator.ts"
+import { AssetEditor } from "../../src/services/AssetEditor.ts"
+import { AssetRepository } from "../../src/services/AssetRepository.ts"
+import { AssetSearch } from "../../src/services/AssetSearch.ts"
+import { MetadataEntities } from "../../src/services/MetadataEntities.ts"
+import { Recommendations } from "../../src/services/Recommendations.ts"
+import { SimilarityIndex } from "../../src/services/SimilarityIndex.ts"
+import { keepStatistics } from "../../src/sql/Statistics.ts"
+import { sqlLayer } from "../../src/sql/SqlLive.ts"
+import { codeAsset } from "./TestAssets.ts"
+
+const LIBRARY = 1500
+const TOPICS = ["parsing", "io", "types", "errors", "streams"]
+
+/**
+ * Reading a whole table of assets, search rows or links: a scan without an index, or a "search" whose only
+ * constraint is `deleted` (every live row matches it: the plan that made each read of 100 assets read 100,000).
+ */
+const FULL_SCAN = new RegExp(
+  /^SCAN (assets|search_rows|asset_formats|metadata|asset_metadata|similarity_\w+)\b(?! USING (COVERING )?INDEX)/.source +
+    "|" + /USING (COVERING )?INDEX \w+ \(deleted=\?\)$/.source
+)
+
+interface Recorded {
+  readonly text: string
+  readonly params: ReadonlyArray<unknown>
+}
+
+it.live(`no read or search scans a table at ${LIBRARY} assets; the hottest use their index`, () =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient
+    const creator = yield* AssetCreator
+    const ids: Array<string> = []
+    for (let i = 0; i < LIBRARY; i++) {
+      const asset = codeAsset({
+        code: `export function handler${i}(request) {\n  return respond(request.path${i % 7}, ${i})\n}\n`,
+        ext: i % 3 === 0 ? "js" : "ts",
+        name: `handler ${i}`,
+        tags: [TOPICS[i % TOPICS.length], `group${i % 40}`]
+      }, new Date(Date.UTC(2024, 0, 1) + i * 60_000))
+      yield* creator.store(asset)
+      ids.push(asset.id)
+    }
+    for (const id of ids.slice(0, 30)) yield* (yield* AssetEditor).remove(AssetId.make(id))
+    yield* keepStatistics
+
+    const recorded: Array<Recorded> = []
+    const recording = Statement.withTransformer((statement) =>
+      Effect.sync(() => {
+        const [text, params] = statement.compile()
+        recorded.push({ text, params })
+        return statement
+      })
+    )
+    const repository = yield* AssetRepository
+    const search = yield* AssetSearch
+    const live = ids.slice(100, 200)
+    const rows = [...(yield* repository.rowsOf(live)).values()]
+    yield* recording(Effect.gen(function*() {
+      yield* repository.documentsAt(rows, false)
+      yield* repository.documentsAt(rows, true)
+      yield* repository.getDocument(AssetId.make(live[0]), true)
+      yield* Stream.runDrain(repository.idPages("exclude", 500))
+      yield* Stream.runDrain(Stream.take(repository.documentPages({ transferables: true, pseudo: "exclude" }, 100), 2))
+      yield* repository.rowsOf(live)
+      yield* search.search({ query: "handler 150", pseudo: false })
+      yield* search.search({ query: "respond request", pseudo: false, mode: "literal" })
+      yield* search.search({ tags: ["parsing", "group3"], pseudo: false })
+      yield* search.search({ filters: { iterable: [{ classification: "js" }, { tags: ["io"] }] }, pseudo: false })
+      yield* search.search({ query: "respond", space: live.slice(0, 5), pseudo: false })
+      yield* search.search({ filters: { iterable: [{ phrase: { value: "path3", content: true } }] }, pseudo: false })
+      yield* search.byWords("respond to a request", false)
+      yield* (yield* SimilarityIndex).closest("export function handler150(request) {\n  return respond(request.path3, 150)\n}\n", { limit: 5 })
+      const asset = yield* repository.get(AssetId.make(live[1]))
+      yield* (yield* Recommendations).related([asset])
+      yield* (yield* MetadataEntities).list("tag")
+    }))
+
+    const reads = recorded.filter(({ text }) => /^\s*SELECT/i.test(text))
+    expect(reads.length).toBeGreaterThan(10)
+    const planOf = ({ text, params }: Recorded) =>
+      Effect.map(sql.unsafe<{ detail: string }>(`EXPLAIN QUERY PLAN ${text}`, params), (rows) => rows.map((row) => row.detail))
+    for (const read of reads) {
+      const plan = yield* planOf(read)
+      const scans = plan.filter((step) => FULL_SCAN.test(step))
+      expect(scans, `${read.text}\n${plan.join("\n")}`).toEqual([])
+    }
+    const planMatching = (pattern: RegExp) =>
+      Effect.map(planOf(reads.find(({ text }) => pattern.test(text))!), (plan) => plan.join("\n"))
+    // Documents by search row: the row by its key, the asset by its id.
+    const documents = yield* planMatching(/FROM search_rows s JOIN assets a ON a.id = s.asset_id WHERE s.rowid IN/)
+    expect(documents).toMatch(/SEARCH s USING INTEGER PRIMARY KEY \(rowid=\?\)/)
+    expect(documents).toMatch(/SEARCH a USING INDEX sqlite_autoindex_assets_1 \(id=\?\)/)
+    expect(yield* planMatching(/SELECT created, id FROM assets/)).toMatch(/USING COVERING INDEX assets_live/)
+    expect(yield* planMatching(/WHERE exact = /)).toMatch(/USING COVERING INDEX similarity_signatures_by_exact/)
+    expect(yield* planMatching(/FROM similarity_bands/)).toMatch(/SEARCH similarity_bands USING PRIMARY KEY \(key=\?\)/)
+  }).pipe(Effect.provide(ServicesLive.pipe(Layer.provideMerge(sqlLayer(":memory:"))))), 120_000)

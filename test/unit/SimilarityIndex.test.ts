@@ -1,0 +1,39 @@
+import { expect, layer } from "@effect/vitest"
+import { Effect } from "effect"
+import { AssetId } from "../../src/domain/Common.ts"
+import { AssetCreator } from "../../src/services/AssetCreator.ts"
+import { AssetEditor } from "../../src/services/AssetEditor.ts"
+import { SimilarityIndex } from "../../src/services/SimilarityIndex.ts"
+import { codeAsset } from "./TestAssets.ts"
+import { idsAt, inMemoryServices } from "./TestLayers.ts"
+
+const CODE = `function total(items) {
+  // add them up
+  let sum = 0
+  for (const item of items) sum += item.price * item.quantity
+  return sum
+}`
+
+const closest = (code: string) =>
+  Effect.flatMap(SimilarityIndex, (index) =>
+    Effect.flatMap(index.closest(code, { limit: 5 }), (found) =>
+      Effect.map(idsAt(found.map((similar) => similar.row)), (ids) =>
+        ids.map((id, i) => ({ id, similarity: found[i].similarity })))))
+
+layer(inMemoryServices())("SimilarityIndex", (it) => {
+  it.effect("finds exact, renamed and near copies from SQLite alone, best first, and forgets deleted assets", () =>
+    Effect.gen(function*() {
+      const creator = yield* AssetCreator
+      const original = codeAsset({ code: CODE, ext: "js", name: "total" })
+      const other = codeAsset({ code: "SELECT name, email FROM users WHERE active = 1 ORDER BY name", ext: "sql" })
+      yield* creator.store(original)
+      yield* creator.store(other)
+      expect((yield* closest(CODE.replaceAll("  ", "    ")))[0]).toEqual({ id: original.id, similarity: 1 })
+      expect((yield* closest(CODE.replaceAll("sum", "acc")))[0]).toEqual({ id: original.id, similarity: 1 })
+      const near = yield* closest(CODE.replace("return sum", "return sum + 1"))
+      expect(near[0].id).toBe(original.id)
+      expect(near[0].similarity).toBeLessThan(1)
+      yield* (yield* AssetEditor).remove(AssetId.make(original.id))
+      expect((yield* closest(CODE)).map((found) => found.id)).not.toContain(original.id)
+    }))
+})

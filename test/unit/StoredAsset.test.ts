@@ -1,0 +1,56 @@
+import { describe, expect, it } from "@effect/vitest"
+import type { Asset } from "../../src/domain/Asset.ts"
+import { markDeleted, withoutTransferables } from "../../src/domain/AssetBuilder.ts"
+import { searchableText } from "../../src/domain/SearchableText.ts"
+import { contentText, documentJson, storedParts, withTransferables } from "../../src/domain/StoredAsset.ts"
+import { timestamp } from "../../src/domain/Timestamps.ts"
+import { codeAsset } from "./TestAssets.ts"
+
+const CODE = "export const greet = (name: string) => `hello ${name}`\n// \"quoted\" \\ and \u0000content:0\n"
+
+/** What a read answers, with and without content, from what a write stored. */
+const roundTrip = (asset: Asset) => {
+  const parts = storedParts(asset)
+  return {
+    full: withTransferables(parts.document, parts.transferables),
+    lean: documentJson(parts.document),
+    parts
+  }
+}
+
+describe("StoredAsset", () => {
+  it("gives back the asset's JSON exactly, with content and without, storing the content once", () => {
+    const asset = codeAsset({ code: CODE, ext: "ts", name: "greet", tags: ["strings"] })
+    const { full, lean, parts } = roundTrip(asset)
+    expect(full).toBe(JSON.stringify(asset))
+    expect(lean).toBe(JSON.stringify(withoutTransferables(asset)))
+    // The format, the preview's reference and the original's: three places, one stored piece.
+    expect(JSON.parse(parts.transferables!).values).toHaveLength(1)
+    expect(JSON.parse(parts.transferables!).at).toHaveLength(3)
+    expect(parts.document.byteLength).toBeLessThan(lean.length / 2)
+    expect(contentText(parts.transferables)).toBe(searchableText(asset).content)
+  })
+
+  it("splices a piece back wherever its key stood: first, in the middle, alone; files and fragments alike", () => {
+    // Shapes no builder makes today, written as JSON: a format whose content comes first, and one with a file.
+    const reordered = JSON.parse(JSON.stringify(codeAsset({ code: "SELECT 1", ext: "sql" })))
+    const { fragment, ...rest } = reordered.formats.iterable[0]
+    reordered.formats.iterable = [
+      { fragment, ...rest },
+      { ...rest, id: "77777777-7777-4777-8777-777777777777", file: { bytes: { raw: [1, 2, 3] } } }
+    ]
+    expect(roundTrip(reordered).full).toBe(JSON.stringify(reordered))
+    const alone = { id: "x", formats: { iterable: [{ id: "f", fragment: { string: { raw: "a" } } }] } } as never as Asset
+    const onlyKey = JSON.parse(JSON.stringify(alone)) as { formats: { iterable: Array<Record<string, unknown>> } }
+    onlyKey.formats.iterable[0] = { fragment: { string: { raw: "a" } }, id: "f" }
+    for (const shape of [alone, onlyKey as never as Asset]) expect(roundTrip(shape).full).toBe(JSON.stringify(shape))
+  })
+
+  it("keeps a deleted asset's JSON and no content", () => {
+    const deleted = markDeleted(codeAsset({ code: CODE, ext: "ts" }), timestamp(new Date(5000)))
+    const { full, parts } = roundTrip(deleted)
+    expect(parts.transferables).toBeNull()
+    expect(full).toBe(JSON.stringify(deleted))
+    expect(contentText(parts.transferables)).toBe("")
+  })
+})
