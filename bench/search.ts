@@ -11,7 +11,7 @@ import Fuse from "fuse.js"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { searchableText } from "../src/domain/SearchableText.ts"
+import { facetsOf, searchableText } from "../src/domain/SearchableText.ts"
 import { ServicesLive } from "../src/http/Server.ts"
 import { SearchIndex } from "../src/services/SearchIndex.ts"
 import { insertSearchRows } from "../src/sql/SearchRows.ts"
@@ -40,7 +40,7 @@ const indexingCost = (corpus: ReadonlyArray<CorpusEntry>, dbPath: string) =>
       const text = searchableText(asset)
       const started = performance.now()
       const row = yield* sql.withTransaction(insertSearchRows(sql, asset, text))
-      search.remember({ asset, text, row, fingerprint: "unchanged" })
+      search.remember({ asset, text, row, facets: facetsOf(asset, text, row) })
       times.push(performance.now() - started)
     }
     return times
