@@ -14,7 +14,7 @@ import { join } from "node:path"
 import { facetsOf, searchableText } from "../src/domain/SearchableText.ts"
 import { ServicesLive } from "../src/http/Server.ts"
 import { SearchIndex } from "../src/services/SearchIndex.ts"
-import { insertSearchRows } from "../src/sql/SearchRows.ts"
+import { insertFullText, insertSearchRow } from "../src/sql/SearchRows.ts"
 import { sqlLayer } from "../src/sql/SqlLive.ts"
 import { startService } from "../test/e2e/ServiceProcess.ts"
 import { codeAsset } from "../test/unit/TestAssets.ts"
@@ -39,7 +39,9 @@ const indexingCost = (corpus: ReadonlyArray<CorpusEntry>, dbPath: string) =>
       const asset = codeAsset(corpus[(i * 37) % corpus.length])
       const text = searchableText(asset)
       const started = performance.now()
-      const row = yield* sql.withTransaction(insertSearchRows(sql, asset, text))
+      const row = yield* sql.withTransaction(
+        Effect.tap(insertSearchRow(sql, asset, text), (row) => insertFullText(sql, row, text))
+      )
       search.remember({ asset, text, row, facets: facetsOf(asset, text, row) })
       times.push(performance.now() - started)
     }

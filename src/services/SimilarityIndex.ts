@@ -1,15 +1,14 @@
 /**
  * Near-duplicate lookup over saved assets, in SQLite alone (`SimilarityRows`, written in each asset's write
  * transaction): candidates are the assets with the query's exact hash, then its renamed hash, then those sharing the
- * most LSH band keys, each an index lookup; they are then scored exactly against their stored code, best first.
+ * most LSH band keys, each an FTS5 lookup; they are then scored exactly against their stored code, best first.
  * Nothing is held in memory and nothing is rebuilt at start-up.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
-import { bandKeys, fingerprintOf, prepare, similarityTo } from "../domain/CodeFingerprint.ts"
-import { inList } from "../sql/InList.ts"
+import { fingerprintOf, prepare, similarityTo } from "../domain/CodeFingerprint.ts"
 import { contentAt } from "../sql/SearchRows.ts"
-import { digestKey } from "../sql/SimilarityRows.ts"
+import { bandWords, exactWord, renamedWord } from "../sql/SimilarityRows.ts"
 
 /** Candidates scored exactly per lookup. */
 const CANDIDATES = 40
@@ -32,12 +31,14 @@ export class SimilarityIndex extends Effect.Service<SimilarityIndex>()("Similari
       Effect.gen(function*() {
         const fp = fingerprintOf(code)
         const same = yield* sql<{ row: number }>`
-          SELECT row FROM similarity_signatures WHERE exact = ${digestKey(fp.exact)} LIMIT ${limit}`
+          SELECT rowid AS row FROM similarity WHERE similarity MATCH ${exactWord(fp)} LIMIT ${limit}`
         const renamed = yield* sql<{ row: number }>`
-          SELECT row FROM similarity_signatures WHERE renamed = ${digestKey(fp.renamed)} LIMIT ${limit}`
+          SELECT rowid AS row FROM similarity WHERE similarity MATCH ${renamedWord(fp)} LIMIT ${limit}`
+        // One lookup per band, counted per row: FTS5 does not say how many words of an OR matched.
+        const perBand = bandWords(fp).map((word) => sql`SELECT rowid FROM similarity WHERE similarity MATCH ${word}`)
         const banded = yield* sql<{ row: number }>`
-          SELECT row FROM similarity_bands WHERE ${inList(sql, "key", bandKeys(fp.signature))}
-          GROUP BY row ORDER BY count(*) DESC, row DESC LIMIT ${limit}`
+          SELECT rowid AS row FROM (${sql.join(" UNION ALL ", false)(perBand)})
+          GROUP BY rowid ORDER BY count(*) DESC, rowid DESC LIMIT ${limit}`
         return [...new Set([...same, ...renamed, ...banded].map((found) => found.row))]
       }).pipe(Effect.orDie)
 

@@ -2,7 +2,8 @@
  * Every row that stores one asset's state, written together inside its write transaction (by `Commits` only, and by
  * the migration that rebuilt the store): the asset itself (`StoredAsset`: its document and content), its search rows,
  * its code fingerprint, its format ids, and which metadata entities it carries (adopted into the registry first).
- * Each answers what the in-memory indexes need once the transaction commits.
+ * Each answers what the in-memory indexes need once the transaction commits, and its full-text writes, for the
+ * caller to run last in the transaction (`FullTextWrite`).
  */
 import type { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
@@ -14,7 +15,16 @@ import type { MetadataKind } from "../domain/Metadata.ts"
 import { facetsOf, searchableText, type SearchableText } from "../domain/SearchableText.ts"
 import { storedParts } from "../domain/StoredAsset.ts"
 import { adoptMetadata, deleteLinks, writeLinks } from "./MetadataRows.ts"
-import { deleteSearchRows, insertSearchRows, searchRowOf, updateSearchRows } from "./SearchRows.ts"
+import {
+  deleteFullText,
+  deleteSearchRow,
+  type FullTextWrite,
+  insertFullText,
+  insertSearchRow,
+  sameText,
+  searchRowOf,
+  updateSearchRow
+} from "./SearchRows.ts"
 import { deleteSimilarityRows, replaceSimilarityRows, writeSimilarityRows } from "./SimilarityRows.ts"
 
 /** A live asset as stored, with what the in-memory search index keeps of it. */
@@ -61,11 +71,14 @@ export const insertAsset = (sql: SqlClient, given: Asset, fingerprint?: CodeFing
               ${asset.created.value}, ${asset.updated.value}, NULL, ${parts.document}, ${parts.transferables})`
     yield* writeFormats(sql, asset)
     const text = searchableText(asset)
-    const row = yield* insertSearchRows(sql, asset, text)
+    const row = yield* insertSearchRow(sql, asset, text)
     const fp = fingerprint ?? comparableFingerprint(asset, text)
-    if (fp !== undefined) yield* writeSimilarityRows(sql, row, fp)
     const relinked = yield* writeLinks(sql, row, carried)
-    return { stored: indexed(asset, row), touched: { registered, relinked } satisfies TouchedEntities }
+    const fullText: FullTextWrite = Effect.gen(function*() {
+      yield* insertFullText(sql, row, text)
+      if (fp !== undefined) yield* writeSimilarityRows(sql, row, fp)
+    })
+    return { stored: indexed(asset, row), touched: { registered, relinked } satisfies TouchedEntities, fullText }
   })
 
 /** The search row of a live asset; a live asset has one, so its absence is a defect. */
@@ -92,12 +105,15 @@ export const replaceAsset = (sql: SqlClient, previous: Asset, given: Asset) =>
     const row = yield* rowOf(sql, asset)
     const before = indexed(previous, row)
     const stored = indexed(asset, row)
-    yield* updateSearchRows(sql, row, asset, stored.text, before.text)
-    if (stored.text.content !== before.text.content || asset.pseudo !== previous.pseudo) {
-      yield* replaceSimilarityRows(sql, row, comparableFingerprint(asset, stored.text))
-    }
+    yield* updateSearchRow(sql, row, asset, stored.text)
     const relinked = yield* writeLinks(sql, row, carried)
-    return { stored, before: before.facets, touched: { registered, relinked } satisfies TouchedEntities }
+    const textChanged = !sameText(stored.text, before.text)
+    const codeChanged = stored.text.content !== before.text.content || asset.pseudo !== previous.pseudo
+    const fullText: FullTextWrite = Effect.gen(function*() {
+      if (textChanged) yield* Effect.zipRight(deleteFullText(sql, row), insertFullText(sql, row, stored.text))
+      if (codeChanged) yield* replaceSimilarityRows(sql, row, comparableFingerprint(asset, stored.text))
+    })
+    return { stored, before: before.facets, touched: { registered, relinked } satisfies TouchedEntities, fullText }
   })
 
 /**
@@ -112,12 +128,12 @@ export const deleteAsset = (sql: SqlClient, previous: Asset, deleted: Asset) =>
                         document = ${parts.document}, transferables = NULL
       WHERE id = ${deleted.id}`
     const row = yield* rowOf(sql, previous)
-    yield* deleteSearchRows(sql, row)
-    yield* deleteSimilarityRows(sql, row)
+    yield* deleteSearchRow(sql, row)
     const relinked = yield* deleteLinks(sql, row)
     return {
-      row,
       before: indexed(previous, row).facets,
-      touched: { registered: [], relinked } satisfies TouchedEntities
+      touched: { registered: [], relinked } satisfies TouchedEntities,
+      fullText: Effect.asVoid(Effect.zipRight(deleteFullText(sql, row), deleteSimilarityRows(sql, row))) satisfies
+        FullTextWrite
     }
   })

@@ -79,9 +79,14 @@ export const adoptMetadata = (sql: SqlClient, asset: Asset) =>
       const entities = entitiesOf(parts, kind)
       if (entities.length === 0) continue
       const keys = entities.flatMap((entity) => keyOf(kind, entity) ?? [])
-      const rows = yield* sql<EntityRow>`
-        SELECT row, id, key, json FROM metadata
-        WHERE kind = ${kind} AND (${inList(sql, "id", entities.map((e) => e.id))} OR ${inList(sql, "key", keys)})`
+      // Two lookups, by id and by key, each along its unique index: one with OR, or a planner without statistics,
+      // may read every entity of the kind (`+kind` keeps it off that index).
+      const rows = [
+        ...yield* sql<EntityRow>`
+          SELECT row, id, key, json FROM metadata WHERE ${inList(sql, "id", entities.map((e) => e.id))} AND +kind = ${kind}`,
+        ...yield* sql<EntityRow>`
+          SELECT row, id, key, json FROM metadata WHERE kind = ${kind} AND ${inList(sql, "key", keys)}`
+      ]
       const byId = new Map(rows.map((row) => [row.id, row]))
       const byKey = new Map(rows.flatMap((row) => row.key === null ? [] : [[row.key, row] as const]))
       const adopted = new Map<string, { row: number; entity: MetadataEntity[typeof kind] }>()

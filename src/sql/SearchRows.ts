@@ -4,7 +4,12 @@
  * (`search_text`, FTS5 trigrams of name, code, tags and annotations, keeping no copy of the text), the short fields
  * on their own (`search_titles`, which keeps them: ranking reads them) and the words of its identifiers
  * (`search_words`, for neural code search, keeping no copy either).
+ *
+ * Writes to the FTS5 tables are values (`FullTextWrite`) that the commit path runs last in the transaction: FTS5
+ * flushes the terms it holds to a new segment whenever another statement opens a statement journal (a multi-row
+ * insert does), so interleaved with the other writes they made a segment per asset per table, to be merged again.
  */
+import type { SqlError } from "@effect/sql/SqlError"
 import type { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import type { Asset } from "../domain/Asset.ts"
@@ -16,7 +21,11 @@ import { inList } from "./InList.ts"
 /** Newlines separate tags and annotations, so a literal match cannot span two of them. */
 const joined = (items: ReadonlyArray<string>) => items.join("\n")
 
-const writeText = (sql: SqlClient, row: number, text: SearchableText) =>
+/** Writes to the FTS5 tables, run last in their transaction (`FullTextWrites`). */
+export type FullTextWrite = Effect.Effect<void, SqlError>
+
+/** A live asset's rows in the full-text tables. */
+export const insertFullText = (sql: SqlClient, row: number, text: SearchableText): FullTextWrite =>
   Effect.gen(function*() {
     const tags = joined(text.tags)
     const annotations = joined(text.annotations)
@@ -31,46 +40,34 @@ const writeText = (sql: SqlClient, row: number, text: SearchableText) =>
               ${identifierWords(annotations)})`
   })
 
-const deleteText = (sql: SqlClient, row: number) =>
+export const deleteFullText = (sql: SqlClient, row: number): FullTextWrite =>
   Effect.gen(function*() {
     yield* sql`DELETE FROM search_text WHERE rowid = ${row}`
     yield* sql`DELETE FROM search_titles WHERE rowid = ${row}`
     yield* sql`DELETE FROM search_words WHERE rowid = ${row}`
   })
 
-/** Writes a new live asset's rows; answers its search row. */
-export const insertSearchRows = (sql: SqlClient, asset: Asset, text: SearchableText) =>
-  Effect.gen(function*() {
-    const [{ row }] = yield* sql<{ row: number }>`
+/** A new live asset's search row; answers it. Its full text is written apart (`insertFullText`). */
+export const insertSearchRow = (sql: SqlClient, asset: Asset, text: SearchableText) =>
+  Effect.map(
+    sql<{ row: number }>`
       INSERT INTO search_rows (asset_id, pseudo, created, updated, classification)
       VALUES (${asset.id}, ${asset.pseudo === true ? 1 : 0}, ${asset.created.value}, ${asset.updated.value},
               ${text.classification})
-      RETURNING rowid AS row`
-    yield* writeText(sql, row, text)
-    return row
-  })
+      RETURNING rowid AS row`,
+    (rows) => rows[0].row
+  )
 
-const sameText = (a: SearchableText, b: SearchableText) =>
+export const sameText = (a: SearchableText, b: SearchableText) =>
   a.name === b.name && a.content === b.content && joined(a.tags) === joined(b.tags) &&
   joined(a.annotations) === joined(b.annotations)
 
-/** An edited asset's rows, in the search row it has (its place in the in-memory indexes); text only if it changed. */
-export const updateSearchRows = (
-  sql: SqlClient,
-  row: number,
-  asset: Asset,
-  text: SearchableText,
-  previous: SearchableText
-) =>
-  Effect.gen(function*() {
-    yield* sql`
-      UPDATE search_rows SET pseudo = ${asset.pseudo === true ? 1 : 0}, created = ${asset.created.value},
-                             updated = ${asset.updated.value}, classification = ${text.classification}
-      WHERE rowid = ${row}`
-    if (sameText(text, previous)) return
-    yield* deleteText(sql, row)
-    yield* writeText(sql, row, text)
-  })
+/** An edited asset's search row, kept (its place in the in-memory indexes). */
+export const updateSearchRow = (sql: SqlClient, row: number, asset: Asset, text: SearchableText) =>
+  sql`
+    UPDATE search_rows SET pseudo = ${asset.pseudo === true ? 1 : 0}, created = ${asset.created.value},
+                           updated = ${asset.updated.value}, classification = ${text.classification}
+    WHERE rowid = ${row}`
 
 /** The search row of a live asset. */
 export const searchRowOf = (sql: SqlClient, assetId: string) =>
@@ -79,9 +76,7 @@ export const searchRowOf = (sql: SqlClient, assetId: string) =>
     (rows) => rows[0]?.row
   )
 
-/** Drops a live asset's rows. */
-export const deleteSearchRows = (sql: SqlClient, row: number) =>
-  Effect.zipRight(sql`DELETE FROM search_rows WHERE rowid = ${row}`, deleteText(sql, row))
+export const deleteSearchRow = (sql: SqlClient, row: number) => sql`DELETE FROM search_rows WHERE rowid = ${row}`
 
 /** The names, tags and annotations (newline-separated) of live assets in these search rows. */
 export const titlesAt = (sql: SqlClient, rows: ReadonlyArray<number>) =>

@@ -12,6 +12,7 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import type { Asset } from "../domain/Asset.ts"
 import { insertAsset } from "./AssetRows.ts"
+import type { FullTextWrite } from "./SearchRows.ts"
 import { storedParts } from "../domain/StoredAsset.ts"
 
 const initial = Effect.gen(function*() {
@@ -171,8 +172,8 @@ const REBUILD_PAGE = 500
  * - the literal and word indexes keep no copy of the text (contentless FTS5 tables; the code is read from the
  *   asset, the short fields from `search_titles`); the listing index covers listings (`assets_live`);
  * - metadata links are pairs of rows; tags and websites are read through them (`asset_tags` and `asset_websites`
- *   go); code fingerprints are hashes and LSH band keys as integers, one indexed row per band (`similarity_bands`),
- *   so that lookups need nothing in memory.
+ *   go); code fingerprints are words in an FTS5 table (`similarity`: hashes and LSH band keys), so that lookups
+ *   need nothing in memory.
  * The registry of metadata entities is carried over as it is; everything else is rebuilt from each asset's stored
  * JSON, in the order they were saved, by the writers every save uses.
  */
@@ -240,16 +241,8 @@ const compactStorage = Effect.gen(function*() {
   yield* sql`CREATE TABLE asset_formats (format_id TEXT PRIMARY KEY, asset_id TEXT NOT NULL)`
   yield* sql`CREATE INDEX asset_formats_by_asset ON asset_formats (asset_id)`
   yield* sql`
-    CREATE TABLE similarity_signatures (
-      row INTEGER PRIMARY KEY,
-      exact INTEGER NOT NULL,
-      renamed INTEGER NOT NULL,
-      token_count INTEGER NOT NULL,
-      bands BLOB NOT NULL
-    )`
-  yield* sql`CREATE INDEX similarity_signatures_by_exact ON similarity_signatures (exact)`
-  yield* sql`CREATE INDEX similarity_signatures_by_renamed ON similarity_signatures (renamed)`
-  yield* sql`CREATE TABLE similarity_bands (key INTEGER NOT NULL, row INTEGER NOT NULL, PRIMARY KEY (key, row)) WITHOUT ROWID`
+    CREATE VIRTUAL TABLE similarity USING fts5(
+      words, tokenize = 'ascii', content = '', contentless_delete = 1, detail = none)`
 
   for (const entity of entities) {
     yield* sql`INSERT INTO metadata (id, kind, key, json) VALUES (${entity.id}, ${entity.kind}, ${entity.key}, ${entity.json})`
@@ -258,10 +251,12 @@ const compactStorage = Effect.gen(function*() {
   while (true) {
     const page = yield* sql<{ rowid: number; document: string; deleted: string | null }>`
       SELECT rowid, document, deleted FROM assets_before WHERE rowid > ${after} ORDER BY rowid LIMIT ${REBUILD_PAGE}`
+    // Full-text writes last, per page (see `FullTextWrite`).
+    const fullText: Array<FullTextWrite> = []
     for (const row of page) {
       const asset = JSON.parse(row.document) as Asset
       if (row.deleted === null) {
-        yield* insertAsset(sql, asset)
+        fullText.push((yield* insertAsset(sql, asset)).fullText)
         continue
       }
       // A deleted asset keeps its JSON (without content) and its format ids, for a clear 410.
@@ -272,6 +267,7 @@ const compactStorage = Effect.gen(function*() {
       const formats = asset.formats.iterable.map((format) => ({ format_id: format.id, asset_id: asset.id }))
       if (formats.length > 0) yield* sql`INSERT INTO asset_formats ${sql.insert(formats)}`
     }
+    for (const write of fullText) yield* write
     if (page.length < REBUILD_PAGE) break
     after = page[page.length - 1].rowid
   }

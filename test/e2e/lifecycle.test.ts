@@ -132,8 +132,8 @@ const halfWritten = (db: Database.Database) => ({
     "SELECT count(*) AS n FROM assets a WHERE deleted IS NULL AND NOT EXISTS (SELECT 1 FROM search_rows s WHERE s.asset_id = a.id)"
   ).get(),
   withoutFingerprint: db.prepare(
-    "SELECT count(*) AS n FROM assets a WHERE deleted IS NULL AND NOT EXISTS " +
-      "(SELECT 1 FROM search_rows s JOIN similarity_signatures f ON f.row = s.rowid WHERE s.asset_id = a.id)"
+    "SELECT count(*) AS n FROM assets a JOIN search_rows s ON s.asset_id = a.id WHERE a.deleted IS NULL " +
+      "AND s.rowid NOT IN (SELECT rowid FROM similarity)"
   ).get(),
   searchRowsWithoutAsset: db.prepare(
     "SELECT count(*) AS n FROM search_rows s WHERE NOT EXISTS (SELECT 1 FROM assets a WHERE a.id = s.asset_id AND a.deleted IS NULL)"
@@ -141,8 +141,8 @@ const halfWritten = (db: Database.Database) => ({
   textRowsMismatch: db.prepare(
     "SELECT (SELECT count(*) FROM search_text) - (SELECT count(*) FROM search_rows) AS n"
   ).get(),
-  bandsWithoutFingerprint: db.prepare(
-    "SELECT count(*) AS n FROM similarity_bands b WHERE NOT EXISTS (SELECT 1 FROM similarity_signatures f WHERE f.row = b.row)"
+  fingerprintsWithoutAsset: db.prepare(
+    "SELECT count(*) AS n FROM similarity WHERE rowid NOT IN (SELECT rowid FROM search_rows)"
   ).get()
 })
 
@@ -186,7 +186,7 @@ describe(`crash safety (${runtime})`, () => {
           withoutFingerprint: { n: 0 },
           searchRowsWithoutAsset: { n: 0 },
           textRowsMismatch: { n: 0 },
-          bandsWithoutFingerprint: { n: 0 }
+          fingerprintsWithoutAsset: { n: 0 }
         })
       } finally {
         db.close()

@@ -102,6 +102,29 @@ layer(inMemoryServices())("Commits", (it) => {
       for (const id of ids) expect(last.get(id)).toBe("Deleted")
     }))
 
+  it.scoped("of writes arriving together (one transaction), one that fails rolls back alone; the rest commit in order", () =>
+    Effect.gen(function*() {
+      const commits = yield* Commits
+      const changes = yield* (yield* ChangeHub).subscribe()
+      const assets = Array.from({ length: 20 }, (_, i) =>
+        codeAsset({ code: `const grouped${i} = ${i}`, ext: "ts", name: `grouped ${i}` }))
+      const outcomes = yield* Effect.all(
+        assets.map((asset, i) =>
+          Effect.either(commits.commit((tx) =>
+            Effect.zipRight(tx.create(asset), i === 7 ? Effect.fail("refused" as const) : Effect.succeed(asset.id))
+          ))
+        ),
+        { concurrency: "unbounded" }
+      )
+      expect(outcomes.filter(Either.isLeft).map((outcome) => outcome.left)).toEqual(["refused"])
+      const stored = yield* (yield* AssetRepository).rowsOf(assets.map((asset) => asset.id))
+      expect(stored.has(assets[7].id)).toBe(false)
+      expect(stored.size).toBe(19)
+      const announcedIds = (yield* Queue.takeAll(changes)).pipe((all) => [...all].flatMap(announced))
+      expect(announcedIds).toEqual(assets.filter((_, i) => i !== 7).map((asset) => `Created ${asset.id}`))
+      expect(yield* searchIds("grouped")).toHaveLength(19)
+    }))
+
   it.scoped("an edit that changes nothing writes and announces nothing", () =>
     Effect.gen(function*() {
       const commits = yield* Commits
