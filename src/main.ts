@@ -3,8 +3,8 @@
  * SIGTERM and SIGINT stop it gracefully (exit code 0); a start-up that cannot succeed says why in one line and
  * exits with the code `StartupError` documents.
  */
-import { HttpServer } from "@effect/platform"
-import { NodeRuntime } from "@effect/platform-node"
+import * as HttpServer from "@effect/platform/HttpServer"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Cause, ConfigError, Effect, Exit, Layer, Logger } from "effect"
 import { isDebug, ServiceConfig } from "./config.ts"
 import { GracefulShutdownLive, HttpAppLive, NodeServerLive, ServicesLive } from "./http/Server.ts"

@@ -5,7 +5,8 @@
  * reuse them. What Pieces OS does and this service does not (the copilot, cloud accounts) answers 501 from
  * `NotProvidedRoutes`.
  */
-import { HttpApi, OpenApi } from "@effect/platform"
+import * as HttpApi from "@effect/platform/HttpApi"
+import * as OpenApi from "@effect/platform/OpenApi"
 import { ApplicationsApi } from "./ApplicationsApi.ts"
 import { AssetApi } from "./AssetApi.ts"
 import { AssetsApi } from "./AssetsApi.ts"

@@ -1,7 +1,8 @@
 /**
  * The applications (integrations) that connected: listed, read one, registered directly (as `/connect` does).
  */
-import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import { Schema } from "effect"
 import { Application, SeededTrackedApplication } from "../domain/Application.ts"
 import { ApplicationId } from "../domain/Common.ts"

@@ -2,7 +2,9 @@
  * The operations on one asset, under `/asset/{asset}` (singular): how Pieces clients read, edit, export, score
  * and organise an asset. Reading is the same as `GET /assets/{asset}`.
  */
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "@effect/platform"
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
 import { Schema } from "effect"
 import { Asset, Formats } from "../domain/Asset.ts"
 import { AssetReclassification, AssetUpdate, SeededScoreIncrement } from "../domain/AssetEditRequests.ts"

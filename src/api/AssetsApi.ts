@@ -1,7 +1,9 @@
 /**
  * The asset operations: create, draft, read, list, delete, search, relate, recommend and stream.
  */
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "@effect/platform"
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
 import { Schema } from "effect"
 import { Asset, Assets, Formats } from "../domain/Asset.ts"
 import { AssetId, FlattenedAssetIds, PseudoAssets } from "../domain/Common.ts"

@@ -1,7 +1,9 @@
 /**
  * The connector operations: how an integration connects and reports what its user does.
  */
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "@effect/platform"
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
 import { Schema } from "effect"
 import { Context, SeededConnectorConnection } from "../domain/Application.ts"
 import { ApplicationId } from "../domain/Common.ts"

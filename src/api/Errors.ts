@@ -2,7 +2,7 @@
  * The errors a client can act on, each with its HTTP status. Every error body is JSON with `_tag` and
  * `message`; decode errors (`HttpApiDecodeError`, 400) add `issues` with the failing paths.
  */
-import { HttpApiSchema } from "@effect/platform"
+import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
 import { Schema } from "effect"
 
 export class AssetNotFound extends Schema.TaggedError<AssetNotFound>()(

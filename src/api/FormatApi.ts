@@ -2,7 +2,8 @@
  * The operations on one format: read it, replace its content, classify it anew. Their query parameter is
  * `transferable`, in the singular, as the Pieces SDKs send it.
  */
-import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import { Schema } from "effect"
 import { Format } from "../domain/Asset.ts"
 import { FormatReclassification, FormatValue } from "../domain/AssetEditRequests.ts"

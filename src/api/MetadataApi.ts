@@ -3,7 +3,9 @@
  * `AnnotationsApi`/`AnnotationApi` shape it: list, create, read, update and delete tags, websites and annotations,
  * find a tag by text or a website by URL, and put them on assets or take them off. Tags also stream their ids.
  */
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "@effect/platform"
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
 import { Schema } from "effect"
 import { Annotation, Tag, Website } from "../domain/Asset.ts"
 import { AssetId, Uuid } from "../domain/Common.ts"

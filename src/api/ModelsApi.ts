@@ -1,7 +1,8 @@
 /**
  * The models clients look up at start-up (see `MODEL_CATALOGUE`: listed, none run here).
  */
-import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import { Schema } from "effect"
 import { Model, Models } from "../domain/Models.ts"
 import { Uuid } from "../domain/Common.ts"

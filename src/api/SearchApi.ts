@@ -2,7 +2,8 @@
  * The search operations of the Pieces SDKs besides `/assets/search`: full text (literal words anywhere), neural
  * code search (words in natural language against the words identifiers are made of) and search by tags.
  */
-import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import { Schema } from "effect"
 import { EmbeddedModelSchema } from "../domain/Common.ts"
 import { SearchedAssets } from "../domain/Search.ts"

@@ -1,7 +1,8 @@
 /**
  * A stream operation: a WebSocket upgrade (101) on a GET. A plain GET answers 426.
  */
-import { HttpApiEndpoint, HttpApiSchema } from "@effect/platform"
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
 import { UpgradeRequired } from "./Errors.ts"
 
 export const streamEndpoint = <const Name extends string, const Path extends `/${string}`>(name: Name, path: Path) =>

@@ -1,7 +1,8 @@
 /**
  * The local user: its profile, and a stream of it (sent when the stream opens). There is no sign-in.
  */
-import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import { ReturnedUserProfile } from "../domain/User.ts"
 import { streamEndpoint } from "./StreamEndpoint.ts"
 

@@ -3,7 +3,9 @@
  * with "ok") and the service's own figures (its version, open streams, memory), which the stream tests and
  * benchmarks read.
  */
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "@effect/platform"
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
 import { Schema } from "effect"
 import { streamEndpoint } from "./StreamEndpoint.ts"
 

@@ -2,7 +2,7 @@
  * Handlers of the one-asset group (`/asset/{asset}`): reads answer the stored JSON, edits go through the
  * `AssetEditor`, tags, websites and annotations through `MetadataEntities`.
  */
-import { HttpApiBuilder } from "@effect/platform"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { Effect } from "effect"
 import { Api } from "../api/Api.ts"
 import { InvalidRequest } from "../api/Errors.ts"

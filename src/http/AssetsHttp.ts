@@ -2,7 +2,8 @@
  * Handlers of the assets group: thin, they decode parameters, call the services and answer. Reads send the
  * stored JSON as it is (it was encoded with the `Asset` schema when written).
  */
-import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import { Effect, ParseResult, Schema, Stream } from "effect"
 import { Api } from "../api/Api.ts"
 import { RelatedInput } from "../api/AssetsApi.ts"

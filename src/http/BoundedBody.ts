@@ -4,8 +4,8 @@
  * instead of the answer. Here the excess is dropped as it arrives (up to a bound, past which the connection is not
  * worth keeping) and the connection stays open until the body has been sent.
  */
-import { HttpServerRequest } from "@effect/platform"
-import { NodeHttpServerRequest } from "@effect/platform-node"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
 import { Effect } from "effect"
 import type { IncomingMessage } from "node:http"
 

@@ -2,7 +2,7 @@
  * Handlers of the connector group: every operation under `/{application}` first requires that application to
  * have connected (401 otherwise), then calls the connector services.
  */
-import { HttpApiBuilder } from "@effect/platform"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { Effect, Schema } from "effect"
 import { Api } from "../api/Api.ts"
 import { InvalidRequest } from "../api/Errors.ts"

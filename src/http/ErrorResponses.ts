@@ -3,7 +3,9 @@
  * whose platform defaults are empty bodies: unknown routes (404, or 501 for a Pieces OS feature this service does
  * not provide), malformed JSON bodies (400) and defects (500, logged with their cause).
  */
-import { HttpLayerRouter, HttpServerError, type HttpServerResponse } from "@effect/platform"
+import * as HttpLayerRouter from "@effect/platform/HttpLayerRouter"
+import * as HttpServerError from "@effect/platform/HttpServerError"
+import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { Cause, Effect, Option } from "effect"
 import { jsonError } from "./JsonResponses.ts"
 import { notProvided } from "./NotProvided.ts"

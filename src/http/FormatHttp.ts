@@ -1,7 +1,7 @@
 /**
  * Handlers of the format group: a format is read, rewritten and reclassified through the asset that owns it.
  */
-import { HttpApiBuilder } from "@effect/platform"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { Effect } from "effect"
 import { Api } from "../api/Api.ts"
 import type { Format } from "../domain/Asset.ts"

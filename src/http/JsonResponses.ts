@@ -1,7 +1,7 @@
 /**
  * Answers built from JSON text we already have (stored asset documents), sent without decoding and re-encoding.
  */
-import { HttpServerResponse } from "@effect/platform"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { Stream } from "effect"
 import type { Asset } from "../domain/Asset.ts"
 import { withoutTransferables } from "../domain/AssetBuilder.ts"

@@ -16,11 +16,16 @@ export const makeLibraryStreams = Effect.gen(function*() {
   const repository = yield* AssetRepository
   const metadata = yield* MetadataEntities
 
+  /** The current state in pages; an empty library is one empty page, so that a client knows it has it all. */
   const assetPages = (transferables: boolean) => (send: SendFrame) =>
-    Stream.runForEach(
-      repository.documentPages({ transferables, pseudo: "exclude" }, SNAPSHOT_PAGE),
-      (page) => send(assetsSnapshotFrame(page))
-    )
+    Effect.gen(function*() {
+      let pages = 0
+      yield* Stream.runForEach(repository.documentPages({ transferables, pseudo: "exclude" }, SNAPSHOT_PAGE), (page) => {
+        pages++
+        return send(assetsSnapshotFrame(page))
+      })
+      if (pages === 0) yield* send(assetsSnapshotFrame([]))
+    })
 
   /** Every live asset's id in one frame: the identifiers stream's first frame is the whole current state. */
   const identifiers = (send: SendFrame) =>

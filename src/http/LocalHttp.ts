@@ -2,7 +2,7 @@
  * Handlers of what a Pieces client reads about the installation at start-up: the local user (and its stream), the
  * model catalogue, the connected applications.
  */
-import { HttpApiBuilder } from "@effect/platform"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { Effect, Option } from "effect"
 import { Api } from "../api/Api.ts"
 import { ApplicationNotFound, ModelNotFound } from "../api/Errors.ts"

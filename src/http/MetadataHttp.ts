@@ -2,7 +2,7 @@
  * Handlers of the tags, websites and annotations groups: thin calls into `MetadataEntities`; the tag identifier
  * stream follows the library like the asset streams.
  */
-import { HttpApiBuilder } from "@effect/platform"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { Effect, Option } from "effect"
 import { Api } from "../api/Api.ts"
 import { MetadataEntities } from "../services/MetadataEntities.ts"

@@ -8,13 +8,11 @@
  * - a body nesting at most `MAX_JSON_DEPTH` levels, else 400.
  * CORS headers (and preflight answers) go to allowed origins only.
  */
-import {
-  HttpIncomingMessage,
-  HttpLayerRouter,
-  HttpMiddleware,
-  HttpServerRequest,
-  HttpServerResponse
-} from "@effect/platform"
+import * as HttpIncomingMessage from "@effect/platform/HttpIncomingMessage"
+import * as HttpLayerRouter from "@effect/platform/HttpLayerRouter"
+import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { Effect, Layer, Option } from "effect"
 import { GuardConfig, ServiceConfig } from "../config.ts"
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "./JsonNesting.ts"

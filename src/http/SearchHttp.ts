@@ -2,7 +2,7 @@
  * Handlers of the search group: full text (every word as written), neural code (words against the words of
  * identifiers) and tags. Each answers `SearchedAssets` with the assets found.
  */
-import { HttpApiBuilder } from "@effect/platform"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { Effect } from "effect"
 import { Api } from "../api/Api.ts"
 import { InvalidRequest } from "../api/Errors.ts"

@@ -2,8 +2,9 @@
  * The HTTP server: the HttpApi routes with their services, OpenAPI at `/openapi.json`, docs at `/docs`, JSON
  * error bodies everywhere, per-request logging only at `LOG_LEVEL=debug`.
  */
-import { HttpApiScalar, HttpLayerRouter, HttpMiddleware } from "@effect/platform"
-import { NodeHttpServer } from "@effect/platform-node"
+import * as HttpLayerRouter from "@effect/platform/HttpLayerRouter"
+import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { Context, Effect, Layer } from "effect"
 import { createServer, type Server } from "node:http"
 import { Api } from "../api/Api.ts"
@@ -33,6 +34,7 @@ import { ApplicationsHttpLive, ModelsHttpLive, UserHttpLive } from "./LocalHttp.
 import { AnnotationsHttpLive, TagsHttpLive, WebsitesHttpLive } from "./MetadataHttp.ts"
 import { SearchHttpLive } from "./SearchHttp.ts"
 import { ConnectorHttpLive } from "./ConnectorHttp.ts"
+import { DocsRoute } from "./DocsViewer.ts"
 import { ErrorResponsesLive } from "./ErrorResponses.ts"
 import { RequestGuardLive } from "./RequestGuard.ts"
 import { WellKnownHttpLive } from "./WellKnownHttp.ts"
@@ -72,8 +74,6 @@ const ApiRoutes = HttpLayerRouter.addHttpApi(Api, { openapiPath: "/openapi.json"
     WellKnownHttpLive
   ])
 )
-
-const DocsRoute = HttpApiScalar.layerHttpLayerRouter({ api: Api, path: "/docs" })
 
 export const AllRoutes = Layer.mergeAll(ApiRoutes, DocsRoute, ErrorResponsesLive, RequestGuardLive)
 

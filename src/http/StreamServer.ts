@@ -6,8 +6,10 @@
  * falls behind that way (more than `STREAM_MAX_BACKLOG` changes waiting) is closed with code 4000 so that it
  * reconnects and gets a fresh state: it neither slows anyone else nor holds memory without bound. Its subscription ends with the connection, whichever side closes it.
  */
-import { HttpServerRequest, HttpServerResponse, Socket } from "@effect/platform"
-import { NodeHttpServerRequest } from "@effect/platform-node"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as Socket from "@effect/platform/Socket"
+import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
 import { Cause, Effect, Option, Queue } from "effect"
 import { UpgradeRequired } from "../api/Errors.ts"
 import { StreamConfig } from "../config.ts"

@@ -3,7 +3,7 @@
  * the same text), `version` the Pieces OS API version this service is compatible with, `stats` this service's own
  * version, its open streams and memory.
  */
-import { HttpApiBuilder } from "@effect/platform"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { Effect } from "effect"
 import { Api } from "../api/Api.ts"
 import { PIECES_OS_API_VERSION, SERVICE_VERSION } from "../config.ts"

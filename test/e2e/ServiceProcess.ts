@@ -1,6 +1,7 @@
 /**
- * Starts the real service as a child process, on Node (`tsx`) or Deno (`deno task start`, when E2E_RUNTIME=deno),
- * on a free loopback port and a database file of the caller's choosing, and stops it. `startProcess` does the same
+ * Starts the real service as a child process, on Node (its build, `dist/main.js`, as `npm start` runs it) or Deno
+ * (`deno task start`, when E2E_RUNTIME=deno), on a free loopback port and a database file of the caller's choosing,
+ * and stops it. `startProcess` does the same
  * for any server that reads PORT and DB_PATH and answers `/.well-known/health` (the benchmark's comparisons).
  */
 import { spawn, type ChildProcess } from "node:child_process"
@@ -41,7 +42,7 @@ export interface FinishedProcess {
 const command = (): [string, Array<string>] =>
   runtime === "deno"
     ? ["node_modules/.bin/deno", ["task", "start"]]
-    : [process.execPath, ["--import", "tsx", "src/main.ts"]]
+    : [process.execPath, ["dist/main.js"]]
 
 const waitForHealth = async (baseUrl: string, child: ChildProcess, output: () => string) => {
   const deadline = Date.now() + 90_000

@@ -34,6 +34,14 @@ describe(`asset streams end to end (${runtime})`, () => {
     }
   })
 
+  it("an empty library's asset streams send one empty page first: the client knows it has the whole state", async () => {
+    for (const path of ["/assets/stream", "/assets/stream/transferables"]) {
+      const client = await open(path)
+      expect((await client.waitFor((frames) => frames.length >= 1))[0]).toEqual({ iterable: [] })
+      await client.close()
+    }
+  })
+
   it("identifiers: every non-pseudo id first, then created and deleted ids in order", async () => {
     const saved = await create("const saved = 1")
     const pseudo = await create("const pseudo = 1", { pseudo: true })

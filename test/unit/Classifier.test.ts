@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { readFileSync } from "node:fs"
-import { detectLanguage, genericOf } from "../../src/services/Classifier.ts"
+import { detectLanguage } from "../../src/domain/LanguageDetection.ts"
+import { genericOf } from "../../src/services/Classifier.ts"
 
 interface LanguageCase {
   readonly ext: string

@@ -1,0 +1,2 @@
+/** Bundles the service into `dist/` (see build.mjs). */
+export declare const buildService: () => Promise<void>

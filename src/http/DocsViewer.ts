@@ -1,0 +1,23 @@
+/**
+ * The interactive API docs at `/docs`: Scalar, which @effect/platform inlines (3.4 MB of JavaScript, held as text
+ * once loaded). The page is built on the first request rather than at start: a service nobody browses never holds it.
+ */
+import * as HttpLayerRouter from "@effect/platform/HttpLayerRouter"
+import { Effect, Layer, Scope } from "effect"
+import { loadedOnFirstUse } from "../LazyModule.ts"
+
+/** The docs page's own router, built once and kept for the life of the process. */
+const viewer = loadedOnFirstUse(() =>
+  import("./DocsPage.ts").then((page) =>
+    Effect.runPromise(Effect.gen(function*() {
+      const scope = yield* Scope.make()
+      // A router of its own: the service's router is built already (and memoised), so it cannot take the route.
+      return yield* HttpLayerRouter.toHttpEffect(page.DocsPage).pipe(
+        Effect.provideServiceEffect(Layer.CurrentMemoMap, Layer.makeMemoMap),
+        Scope.extend(scope)
+      )
+    }))
+  )
+)
+
+export const DocsRoute = HttpLayerRouter.add("GET", "/docs", Effect.flatten(viewer))
