@@ -147,19 +147,20 @@ export const prepare = (code: string): PreparedCode => {
  * shingles found in the snippet (a pasted fragment of a larger snippet is still recognised; the containment of a
  * very short query counts less).
  */
-export const similarityTo = (query: PreparedCode, saved: string): number => {
-  const b = tokenize(saved)
-  if (query.tokens.length === 0 || b.length === 0) return 0
-  if (query.exact === digest(b)) return 1
-  if (query.tokens.length >= RENAMED_MIN_TOKENS && query.renamed === digest(renameIdentifiers(b))) return 1
+export const similarityBetween = (query: PreparedCode, saved: PreparedCode): number => {
+  if (query.tokens.length === 0 || saved.tokens.length === 0) return 0
+  if (query.exact === saved.exact) return 1
+  if (query.tokens.length >= RENAMED_MIN_TOKENS && query.renamed === saved.renamed) return 1
   const sa = query.shingles
-  const sb = shingles(b)
+  const sb = saved.shingles
   let shared = 0
   for (const value of sa) if (sb.has(value)) shared++
   const jaccard = shared / (sa.size + sb.size - shared)
   const containment = (shared / sa.size) * Math.min(1, sa.size / 24)
   return Math.max(jaccard, containment)
 }
+
+export const similarityTo = (query: PreparedCode, saved: string): number => similarityBetween(query, prepare(saved))
 
 export const similarity = (query: string, saved: string): number => similarityTo(prepare(query), saved)
 

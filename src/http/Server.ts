@@ -26,6 +26,7 @@ import { SearchIndex } from "../services/SearchIndex.ts"
 import { SimilarityIndex } from "../services/SimilarityIndex.ts"
 import { SeedPreprocessor } from "../services/SeedPreprocessor.ts"
 import { StreamConnections } from "../services/StreamConnections.ts"
+import { TrackingRetention } from "../sql/TrackingRetention.ts"
 import { ExitCode, messagesOf, StartupError } from "../StartupError.ts"
 import { AssetHttpLive } from "./AssetHttp.ts"
 import { AssetsHttpLive } from "./AssetsHttp.ts"
@@ -52,7 +53,7 @@ const StorageLive = Layer.mergeAll(
 )
 
 /** Every service the handlers use; needs only `SqlClient`. */
-export const ServicesLive = ConnectorActivity.Default.pipe(
+export const ServicesLive = Layer.merge(ConnectorActivity.Default, TrackingRetention).pipe(
   Layer.provideMerge(Layer.mergeAll(AssetCreator.Default, AssetEditor.Default, Intentions.Default)),
   Layer.provideMerge(Layer.mergeAll(MetadataEntities.Default, Recommendations.Default, LocalUser.Default)),
   Layer.provideMerge(StorageLive)
