@@ -17,7 +17,9 @@ export const ServiceStats = Schema.Struct({
     compatibleWith: Schema.String
   }),
   streams: Schema.Struct({ connections: Schema.Number, subscribers: Schema.Number }),
-  memory: Schema.Struct({ rss: Schema.Number, heapUsed: Schema.Number })
+  memory: Schema.Struct({ rss: Schema.Number, heapUsed: Schema.Number }),
+  /** The in-memory search index: live assets, and about the bytes of its typo index and its facets. */
+  searchIndex: Schema.Struct({ assets: Schema.Number, titleBytes: Schema.Number, facetBytes: Schema.Number })
 }).annotations({ identifier: "ServiceStats" })
 
 export class WellKnownApi extends HttpApiGroup.make("wellKnown")

@@ -8,7 +8,7 @@
  * such, so removing them takes the facets it was indexed with (the commit path has the previous state).
  */
 import { tagKey } from "./Metadata.ts"
-import { RowSet } from "./RowSet.ts"
+import { OBJECT_BYTES, RowSet } from "./RowSet.ts"
 
 export interface AssetFacets {
   /** The asset's search row: its place in every set. */
@@ -28,6 +28,7 @@ export class FacetIndex {
   private live = RowSet.empty()
   private visible = RowSet.empty()
   private readonly tags = new Map<string, RowSet>()
+  /** By lower-cased URL: websites are matched by case-insensitive containment only. */
   private readonly websites = new Map<string, RowSet>()
   private readonly languages = new Map<string, RowSet>()
   /** Rows, most recently updated first. */
@@ -40,9 +41,28 @@ export class FacetIndex {
     return this.live.size
   }
 
+  /** About the bytes the index holds: its typed arrays, the `updated` order (8 bytes a row) and every row set. */
+  get bytes(): number {
+    let total = this.createdAt.byteLength + this.updatedTimes.byteLength + this.order.length * 8
+    total += this.live.bytes + this.visible.bytes
+    for (const sets of [this.tags, this.websites, this.languages]) {
+      for (const [key, rows] of sets) total += key.length + OBJECT_BYTES + rows.bytes
+    }
+    return total
+  }
+
   /** Indexes many assets at once (at start-up), ordering them once rather than one insertion at a time. */
   addAll(all: Iterable<AssetFacets>): void {
+    this.addLoaded(all)
+    this.orderLoaded()
+  }
+
+  /** Indexes assets loaded at start-up, page by page; `orderLoaded` orders them once all are in. */
+  addLoaded(all: Iterable<AssetFacets>): void {
     for (const facets of all) this.index(facets)
+  }
+
+  orderLoaded(): void {
     this.order = [...this.live.values()].sort((a, b) => this.updatedTimes[b] - this.updatedTimes[a] || a - b)
   }
 
@@ -65,7 +85,7 @@ export class FacetIndex {
     this.createdAt[row] = NaN
     this.updatedTimes[row] = NaN
     for (const tag of facets.tags) this.tags.get(tag)?.delete(row)
-    for (const url of facets.websites) this.websites.get(url)?.delete(row)
+    for (const url of facets.websites) this.websites.get(url.toLowerCase())?.delete(row)
     if (facets.classification !== null) this.languages.get(facets.classification.toLowerCase())?.delete(row)
     const at = this.order.indexOf(row)
     if (at >= 0) this.order.splice(at, 1)
@@ -83,7 +103,7 @@ export class FacetIndex {
     this.createdAt[row] = Date.parse(facets.created)
     this.updatedTimes[row] = Date.parse(facets.updated)
     for (const tag of facets.tags) addTo(this.tags, tag, row)
-    for (const url of facets.websites) addTo(this.websites, url, row)
+    for (const url of facets.websites) addTo(this.websites, url.toLowerCase(), row)
     if (facets.classification !== null) addTo(this.languages, facets.classification.toLowerCase(), row)
   }
 
@@ -108,9 +128,10 @@ export class FacetIndex {
   /** Assets with a website whose URL contains `fragment`, case-insensitively. */
   website(fragment: string): RowSet {
     const needle = fragment.toLowerCase()
-    let found = RowSet.empty()
-    for (const [url, rows] of this.websites) if (url.toLowerCase().includes(needle)) found = found.or(rows)
-    return found
+    // Gathered, then made a set once: OR-ing thousands of sets one by one copies the growing union each time.
+    const found: Array<number> = []
+    for (const [url, rows] of this.websites) if (url.includes(needle)) for (const row of rows.values()) found.push(row)
+    return RowSet.of(found)
   }
 
   /** Assets whose time is within [from, to] (either end open), or outside it when `inside` is false. */

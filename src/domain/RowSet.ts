@@ -5,6 +5,9 @@
  * website would take distinct values × rows / 8 bytes: 250 MB for 20,000 websites at 100,000 assets.
  */
 
+/** An estimate of V8's own cost of a small object or map entry, for the byte counts the stats report. */
+export const OBJECT_BYTES = 48
+
 /** Past this many members, and one in 32 rows or more, an array costs more than a bitmap. */
 const SPARSE_LIMIT = 1024
 
@@ -40,6 +43,11 @@ export class RowSet {
 
   get size(): number {
     return this.count
+  }
+
+  /** The bytes this set holds: its array or bitmap, and the object. */
+  get bytes(): number {
+    return (this.sorted ?? this.words!).byteLength + OBJECT_BYTES
   }
 
   has(row: number): boolean {

@@ -8,6 +8,7 @@
  * text itself (for removal, and for queries too short to have a trigram). No object per entry.
  */
 import { trigramsOf } from "./FuzzyMatch.ts"
+import { OBJECT_BYTES } from "./RowSet.ts"
 
 interface Postings {
   rows: Uint32Array
@@ -23,6 +24,14 @@ export class TrigramIndex {
 
   get size(): number {
     return this.entries
+  }
+
+  /** About the bytes the index holds: postings, their map entries, and the texts (one byte a character, mostly). */
+  get bytes(): number {
+    let total = this.votes.byteLength + this.texts.length * 8
+    for (const [gram, list] of this.postings) total += list.rows.byteLength + gram.length + 2 * OBJECT_BYTES
+    for (const text of this.texts) if (text !== undefined) total += text.length + OBJECT_BYTES / 2
+    return total
   }
 
   /** Indexes (or re-indexes) the text of a row. */

@@ -20,8 +20,10 @@ import { assetJson, jsonText, streamedIterable } from "./JsonResponses.ts"
 import { makeLibraryStreams } from "./LibraryStreams.ts"
 import { makeStreamServer } from "./StreamServer.ts"
 
-/** Assets (or ids) a listing reads and sends at a time. */
+/** Assets a listing reads and sends at a time. */
 const LISTING_PAGE = 500
+/** Ids are small: a page of 5,000 is about 200 KB of answer. */
+const ID_PAGE = 5000
 
 /**
  * Search by query takes its query from the query string; clients that send it as a JSON body on the GET (as the
@@ -70,7 +72,7 @@ export const AssetsHttpLive = HttpApiBuilder.group(Api, "assets", (handlers) =>
     const recommendations = yield* Recommendations
     /** `FlattenedAssets` items (`{"id":...}`) of the live assets the selection includes, in pages. */
     const idObjects = (pseudo: PseudoSelection) =>
-      Stream.map(repository.idPages(pseudo, LISTING_PAGE), (ids) => ids.map((id) => `{"id":${JSON.stringify(id)}}`))
+      Stream.map(repository.idPages(pseudo, ID_PAGE), (ids) => ids.map((id) => `{"id":${JSON.stringify(id)}}`))
 
     return handlers
       .handle("assetsCreateNewAsset", ({ payload, urlParams }) =>

@@ -1,7 +1,7 @@
 /**
  * The probes: `GET /.well-known/health` answers `ok` once the database is open (and the health stream opens with
  * the same text), `version` the Pieces OS API version this service is compatible with, `stats` this service's own
- * version, its open streams and memory.
+ * version, its open streams, memory and the in-memory search index's size.
  */
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { Effect } from "effect"
@@ -9,6 +9,7 @@ import { Api } from "../api/Api.ts"
 import { PIECES_OS_API_VERSION, SERVICE_VERSION } from "../config.ts"
 import { ChangeHub } from "../services/ChangeHub.ts"
 import { Installation } from "../services/Installation.ts"
+import { SearchIndex } from "../services/SearchIndex.ts"
 import { StreamConnections } from "../services/StreamConnections.ts"
 import { constantSource, makeStreamServer } from "./StreamServer.ts"
 
@@ -17,6 +18,7 @@ export const WellKnownHttpLive = HttpApiBuilder.group(Api, "wellKnown", (handler
     const installation = yield* Installation
     const hub = yield* ChangeHub
     const connections = yield* StreamConnections
+    const searchIndex = yield* SearchIndex
     const streams = yield* makeStreamServer
     const health = Effect.succeed(`ok:${installation.osId}`)
     return handlers
@@ -31,7 +33,8 @@ export const WellKnownHttpLive = HttpApiBuilder.group(Api, "wellKnown", (handler
           return {
             service: { version: SERVICE_VERSION, compatibleWith: PIECES_OS_API_VERSION },
             streams: { connections: connections.openCount(), subscribers: hub.subscriberCount() },
-            memory: { rss: memory.rss, heapUsed: memory.heapUsed }
+            memory: { rss: memory.rss, heapUsed: memory.heapUsed },
+            searchIndex: searchIndex.footprint()
           }
         }))
   }))

@@ -51,7 +51,7 @@ const jsonOf = (row: StoredRow, transferables: boolean) =>
 
 const decodeAsset = Schema.decodeUnknown(Schema.parseJson(Asset))
 
-/** The listing's pseudo condition, written so that `assets_live` (pseudo first) serves every selection. */
+/** The pseudo values a listing selects: checked in `assets_live`, which holds them. */
 const pseudoValues = (pseudo: PseudoSelection) => pseudo === "include" ? [0, 1] : pseudo === "only" ? [1] : [0]
 
 export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRepository", {
@@ -117,7 +117,8 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
     const after = (position: PagePosition | undefined) =>
       position === undefined
         ? sql.literal("")
-        : sql`AND (created < ${position.created} OR (created = ${position.created} AND id > ${position.id}))`
+        // `created <=` is the index range that starts the page where the last one ended; the rest breaks ties.
+        : sql`AND created <= ${position.created} AND (created < ${position.created} OR id > ${position.id})`
 
     /** One page of the ids of the live assets the selection includes, newest first: the listing index alone. */
     const pageIds = (pseudo: PseudoSelection, size: number, position?: PagePosition) =>

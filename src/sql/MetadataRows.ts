@@ -143,8 +143,8 @@ export const entitiesAt = (sql: SqlClient, rows: ReadonlyArray<number>) =>
     ? Effect.succeed([] as Array<{ kind: MetadataKind; id: string }>)
     : sql<{ kind: MetadataKind; id: string }>`SELECT kind, id FROM metadata WHERE ${inList(sql, "row", rows)}`
 
-/** The tags and websites each live asset carries, by search row: what the facet index is built from. */
-export const facetLinks = (sql: SqlClient) =>
+/** The tags and websites of the live assets in search rows (after, last]: what the facet index is built from. */
+export const facetLinks = (sql: SqlClient, after: number, last: number) =>
   sql<{ asset_row: number; kind: "tag" | "website"; key: string }>`
     SELECT am.asset_row, m.kind, m.key FROM asset_metadata am JOIN metadata m ON m.row = am.metadata_row
-    WHERE m.kind IN ('tag', 'website')`
+    WHERE am.asset_row > ${after} AND am.asset_row <= ${last} AND m.kind IN ('tag', 'website')`

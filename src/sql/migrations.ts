@@ -274,6 +274,18 @@ const compactStorage = Effect.gen(function*() {
   yield* sql`DROP TABLE assets_before`
 })
 
+/**
+ * Listing pages continue from where the previous page ended with a range on `created`; led by `pseudo`, the index
+ * gave that range only when one pseudo value was asked for, and a listing with pseudo assets sorted every remaining
+ * row for each page (quadratic in the library's size). Led by `created`, every selection reads a page's rows and no
+ * more; the pseudo condition is checked in the index.
+ */
+const listingByTime = Effect.gen(function*() {
+  const sql = yield* SqlClient
+  yield* sql`DROP INDEX assets_live`
+  yield* sql`CREATE INDEX assets_live ON assets (created DESC, id, pseudo, deleted) WHERE deleted IS NULL`
+})
+
 /** Every migration by name, in order; tests replay a prefix of them to check upgrades of older databases. */
 export const migrationSteps = {
   "0001_initial": initial,
@@ -281,7 +293,8 @@ export const migrationSteps = {
   "0003_connector": connector,
   "0004_identifier_words": identifierWordIndex,
   "0005_metadata_entities": metadataEntities,
-  "0006_compact_storage": compactStorage
+  "0006_compact_storage": compactStorage,
+  "0007_listing_by_time": listingByTime
 }
 
 export const migrations = Migrator.fromRecord(migrationSteps)

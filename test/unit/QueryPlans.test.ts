@@ -84,6 +84,7 @@ it.live(`no read, search or write scans a table at ${LIBRARY} assets; the hottes
       yield* repository.documentsAt(rows, true)
       yield* repository.getDocument(AssetId.make(live[0]), true)
       yield* Stream.runDrain(repository.idPages("exclude", 500))
+      yield* Stream.runDrain(Stream.take(repository.idPages("include", 100), 2))
       yield* Stream.runDrain(Stream.take(repository.documentPages({ transferables: true, pseudo: "exclude" }, 100), 2))
       yield* repository.rowsOf(live)
       yield* search.search({ query: "handler 150", pseudo: false })
@@ -127,6 +128,8 @@ it.live(`no read, search or write scans a table at ${LIBRARY} assets; the hottes
     expect(documents).toMatch(/SEARCH s USING INTEGER PRIMARY KEY \(rowid=\?\)/)
     expect(documents).toMatch(/SEARCH a USING INDEX sqlite_autoindex_assets_1 \(id=\?\)/)
     expect(yield* planMatching(/SELECT created, id FROM assets/)).toMatch(/USING COVERING INDEX assets_live/)
+    // A later page starts where the previous one ended: a range, not a scan from the newest (quadratic overall).
+    expect(yield* planMatching(/SELECT created, id FROM assets[^]*created <=/)).toMatch(/USING COVERING INDEX assets_live \(created<\?\)/)
     // Similarity: one full-text lookup per word of the fingerprint, nothing scanned.
     expect(yield* planMatching(/FROM similarity WHERE similarity MATCH/)).toMatch(/SCAN similarity VIRTUAL TABLE INDEX 0:M/)
   }).pipe(Effect.provide(ServicesLive.pipe(Layer.provideMerge(sqlLayer(":memory:"))))), 120_000)
