@@ -4,34 +4,53 @@
  * - `exact`: a hash of its normalised tokens, equal for copies that differ only in whitespace and comments;
  * - `renamed`: a hash of its tokens with identifiers numbered by first appearance, equal for copies whose
  *   identifiers were renamed consistently;
+ * - `shape`: a hash of its tokens with every identifier and literal abstracted to its kind (the standard Type-2
+ *   normalisation), equal for copies renamed even inconsistently;
  * - `signature`: a MinHash signature of its token shingles, whose LSH bands give candidates for near copies.
- * Candidates are then scored exactly (`similarity`) on their shingle sets: Jaccard, or containment when the query
- * is a fragment of a saved snippet.
+ * Candidates are then scored exactly (`similarityBetween`) on their shingle sets (Jaccard, or containment when the
+ * query is a fragment of a saved snippet) and on the shingles of their shapes.
+ *
+ * What counts as an identifier: any word but the few every language we see reserves (`CORE_KEYWORDS`), and any
+ * word after a member access (`a.from`, `p->type`). A list of every language's keywords would keep `from`, `is`
+ * or `match` literal, and a copy that renames a method to one of them (or from one) would no longer compare.
  */
 import { createHash } from "node:crypto"
 
 /** Tokens per shingle. */
 export const SHINGLE = 4
-/** MinHash values per signature: `BANDS` bands of `ROWS` rows. */
-export const BANDS = 32
-export const ROWS = 3
+/** Shape tokens per shingle: a shape's tokens say less each, so it takes more of them to say something. */
+export const SHAPE_SHINGLE = 8
+/**
+ * MinHash values per signature: `BANDS` bands of `ROWS` rows. Two rows a band: a fragment of half a snippet
+ * (Jaccard about 0.4) shares a band with it 99.9% of the time, where three rows in 32 bands found it 88% of the time.
+ */
+export const BANDS = 48
+export const ROWS = 2
 export const SIGNATURE_LENGTH = BANDS * ROWS
 
 const TOKEN = /[A-Za-z_$][\w$]*|\d[\w.]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\.|[^`\\])*`|[^\s\w]/g
 
 /**
- * Reserved words of the languages we see (JavaScript/TypeScript, C, Python, Go, Rust, Java); renaming normalises
- * every other identifier. Contextual words that are ordinary names elsewhere (`type`, `self`, `match`) are not here.
+ * Words reserved in nearly every language we see, so that no renaming produces them: they keep a copy's structure.
+ * Words only some languages reserve are names in others (`new` and `default` in Python, `from` and `fn` in
+ * JavaScript), and a copy may rename one or to one, so they count as names; numbered consistently, they still
+ * distinguish code.
  */
-export const RESERVED_WORDS = new Set(
-  ("break case catch class const continue debugger default delete do else enum export extends false finally for " +
-    "function if import in instanceof new null return super switch this throw true try typeof var void while with " +
-    "yield let static await async implements interface package private protected public auto char double extern " +
-    "float goto int long register short signed sizeof struct typedef union unsigned volatile inline and as assert " +
-    "def del elif except from global is lambda nonlocal not or pass raise None True False chan defer fallthrough " +
-    "func go fn impl pub mut undefined")
-    .split(" ")
-)
+export const CORE_KEYWORDS = new Set("if else for while return break continue class try".split(" "))
+
+/** What a token is, for the Type-2 shape: an identifier, a string, a number, or itself (keywords, symbols). */
+export type TokenKind = "identifier" | "string" | "number" | "literal"
+
+/** The kind of each token; a word after `.`, `->` or `::` is an identifier whatever it spells. */
+export const tokenKinds = (tokens: ReadonlyArray<string>): Array<TokenKind> =>
+  tokens.map((token, i) => {
+    if (/^["'`]/.test(token)) return "string"
+    if (/^\d/.test(token)) return "number"
+    if (!/^[A-Za-z_$]/.test(token)) return "literal"
+    const before = tokens[i - 1]
+    const member = before === "." || (before === ">" && tokens[i - 2] === "-") || (before === ":" && tokens[i - 2] === ":")
+    return member || !CORE_KEYWORDS.has(token) ? "identifier" : "literal"
+  })
 
 /** Fewer tokens than this, and a consistent renaming says little: small functions share their shapes. */
 const RENAMED_MIN_TOKENS = 25
@@ -45,13 +64,14 @@ export const tokenize = (code: string): Array<string> => stripComments(code).mat
 
 /**
  * Identifiers renamed to their order of first appearance (`$0`, `$1`...) and string literals emptied (a rename
- * reaches into messages and keys); reserved words, numbers and symbols kept.
+ * reaches into messages and keys); keywords, numbers and symbols kept.
  */
 export const renameIdentifiers = (tokens: ReadonlyArray<string>): Array<string> => {
   const names = new Map<string, string>()
-  return tokens.map((token) => {
-    if (/^["'`]/.test(token)) return token[0] + token[0]
-    if (!/^[A-Za-z_$]/.test(token) || RESERVED_WORDS.has(token)) return token
+  const kinds = tokenKinds(tokens)
+  return tokens.map((token, i) => {
+    if (kinds[i] === "string") return token[0] + token[0]
+    if (kinds[i] !== "identifier") return token
     let name = names.get(token)
     if (name === undefined) {
       name = `$${names.size}`
@@ -59,6 +79,14 @@ export const renameIdentifiers = (tokens: ReadonlyArray<string>): Array<string> 
     }
     return name
   })
+}
+
+/** The Type-2 shape: every identifier `$`, every string `""`, every number `0`; keywords and symbols kept. */
+export const shapeOf = (tokens: ReadonlyArray<string>): Array<string> => {
+  const kinds = tokenKinds(tokens)
+  return tokens.map((token, i) =>
+    kinds[i] === "identifier" ? "$" : kinds[i] === "string" ? "\"\"" : kinds[i] === "number" ? "0" : token
+  )
 }
 
 /** 32-bit FNV-1a. */
@@ -71,12 +99,12 @@ const fnv1a = (text: string): number => {
   return hash >>> 0
 }
 
-/** The distinct hashes of every run of `SHINGLE` tokens (the whole text, for one shorter than that). */
-export const shingles = (tokens: ReadonlyArray<string>): Set<number> => {
+/** The distinct hashes of every run of `size` tokens (the whole text, for one shorter than that). */
+export const shingles = (tokens: ReadonlyArray<string>, size = SHINGLE): Set<number> => {
   const set = new Set<number>()
   if (tokens.length === 0) return set
-  if (tokens.length < SHINGLE) set.add(fnv1a(tokens.join("\u0001")))
-  for (let i = 0; i + SHINGLE <= tokens.length; i++) set.add(fnv1a(tokens.slice(i, i + SHINGLE).join("\u0001")))
+  if (tokens.length < size) set.add(fnv1a(tokens.join("\u0001")))
+  for (let i = 0; i + size <= tokens.length; i++) set.add(fnv1a(tokens.slice(i, i + size).join("\u0001")))
   return set
 }
 
@@ -113,6 +141,7 @@ export const bandKeys = (signature: Uint32Array): Array<number> =>
 export interface CodeFingerprint {
   readonly exact: string
   readonly renamed: string
+  readonly shape: string
   readonly signature: Uint32Array
   readonly tokenCount: number
 }
@@ -124,6 +153,7 @@ export const fingerprint = (code: string): CodeFingerprint => fingerprintOf(prep
 export const fingerprintOf = (prepared: PreparedCode): CodeFingerprint => ({
   exact: prepared.exact,
   renamed: prepared.renamed,
+  shape: prepared.shape,
   signature: minHash(prepared.shingles),
   tokenCount: prepared.tokens.length
 })
@@ -133,31 +163,59 @@ export interface PreparedCode {
   readonly tokens: ReadonlyArray<string>
   readonly exact: string
   readonly renamed: string
+  readonly shape: string
   readonly shingles: ReadonlySet<number>
+  readonly shapeShingles: ReadonlySet<number>
 }
 
 export const prepare = (code: string): PreparedCode => {
   const tokens = tokenize(code)
-  return { tokens, exact: digest(tokens), renamed: digest(renameIdentifiers(tokens)), shingles: shingles(tokens) }
+  const shape = shapeOf(tokens)
+  return {
+    tokens,
+    exact: digest(tokens),
+    renamed: digest(renameIdentifiers(tokens)),
+    shape: digest(shape),
+    shingles: shingles(tokens),
+    shapeShingles: shingles(shape, SHAPE_SHINGLE)
+  }
+}
+
+/** Shingles of `query` also in `saved`: their Jaccard index, and the share of the query's found in `saved`. */
+const overlap = (query: ReadonlySet<number>, saved: ReadonlySet<number>) => {
+  let shared = 0
+  for (const value of query) if (saved.has(value)) shared++
+  return { jaccard: shared / (query.size + saved.size - shared), containment: shared / query.size }
 }
 
 /**
- * How alike a query and a saved snippet are, in [0, 1]: 1 for identical tokens or (for a query of some size) a
- * consistent renaming; otherwise the larger of the shingle sets' Jaccard index and the share of the query's
- * shingles found in the snippet (a pasted fragment of a larger snippet is still recognised; the containment of a
- * very short query counts less).
+ * How much a structural match counts against a literal one: a copy's shape alone (its names and literals unknown)
+ * says less than its tokens, and small shapes are shared by unrelated code. Chosen on the tuning part of
+ * bench:similarity.
+ */
+export const SHAPE_WEIGHT = 0.9
+
+/**
+ * How alike a query and a saved snippet are, in [0, 1]:
+ * - 1 for identical tokens (layout and comments aside);
+ * - for a query of some size with the same tokens up to a consistent renaming: 0.98, a little more the more
+ *   tokens they share (so the snippet with the closest names comes first);
+ * - otherwise the best of the shingle sets' Jaccard index, the share of the query's shingles found in the snippet
+ *   (a pasted fragment; a very short query's counts less) and, for a query of some size, the Jaccard index of
+ *   their Type-2 shapes' shingles weighed by `SHAPE_WEIGHT` (a renamed copy that was also edited).
  */
 export const similarityBetween = (query: PreparedCode, saved: PreparedCode): number => {
   if (query.tokens.length === 0 || saved.tokens.length === 0) return 0
   if (query.exact === saved.exact) return 1
-  if (query.tokens.length >= RENAMED_MIN_TOKENS && query.renamed === saved.renamed) return 1
-  const sa = query.shingles
-  const sb = saved.shingles
-  let shared = 0
-  for (const value of sa) if (sb.has(value)) shared++
-  const jaccard = shared / (sa.size + sb.size - shared)
-  const containment = (shared / sa.size) * Math.min(1, sa.size / 24)
-  return Math.max(jaccard, containment)
+  const literal = overlap(query.shingles, saved.shingles)
+  const small = Math.min(1, query.shingles.size / 24)
+  const tokensAlike = Math.max(literal.jaccard, literal.containment * small)
+  if (query.tokens.length < RENAMED_MIN_TOKENS) return tokensAlike
+  if (query.renamed === saved.renamed) return 0.98 + 0.01 * literal.jaccard
+  // Jaccard only: a generic shape (a few calls and a return) is contained in many larger snippets. Among snippets
+  // of the same shape, the one sharing more tokens ranks first (an edited copy before its original's twins).
+  const shapesAlike = SHAPE_WEIGHT * overlap(query.shapeShingles, saved.shapeShingles).jaccard - 0.05 * (1 - literal.jaccard)
+  return Math.max(tokensAlike, Math.min(0.97, shapesAlike))
 }
 
 export const similarityTo = (query: PreparedCode, saved: string): number => similarityBetween(query, prepare(saved))

@@ -11,9 +11,11 @@ import { Migrator } from "@effect/sql"
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import type { Asset } from "../domain/Asset.ts"
-import { insertAsset } from "./AssetRows.ts"
-import type { FullTextWrite } from "./SearchRows.ts"
+import { fingerprint, isTrivial } from "../domain/CodeFingerprint.ts"
 import { storedParts } from "../domain/StoredAsset.ts"
+import { insertAsset } from "./AssetRows.ts"
+import { contentAt, type FullTextWrite } from "./SearchRows.ts"
+import { writeSimilarityRows } from "./SimilarityRows.ts"
 
 const initial = Effect.gen(function*() {
   const sql = yield* SqlClient
@@ -286,6 +288,27 @@ const listingByTime = Effect.gen(function*() {
   yield* sql`CREATE INDEX assets_live ON assets (created DESC, id, pseudo, deleted) WHERE deleted IS NULL`
 })
 
+/**
+ * Code fingerprints computed again: identifiers now include member names and words other languages reserve, a
+ * Type-2 shape hash joins them, and LSH bands are two rows wide. Every live, comparable asset's words are rewritten
+ * from its stored code, a page at a time.
+ */
+const similarityTypeTwo = Effect.gen(function*() {
+  const sql = yield* SqlClient
+  yield* sql`DELETE FROM similarity`
+  for (let after = 0;;) {
+    const page = yield* sql<{ row: number }>`
+      SELECT rowid AS row FROM search_rows WHERE rowid > ${after} AND pseudo = 0 ORDER BY rowid LIMIT ${REBUILD_PAGE}`
+    const code = yield* contentAt(sql, page.map((found) => found.row))
+    for (const { row } of page) {
+      const text = code.get(row) ?? ""
+      if (!isTrivial(text)) yield* writeSimilarityRows(sql, row, fingerprint(text))
+    }
+    if (page.length < REBUILD_PAGE) break
+    after = page[page.length - 1].row
+  }
+})
+
 /** Every migration by name, in order; tests replay a prefix of them to check upgrades of older databases. */
 export const migrationSteps = {
   "0001_initial": initial,
@@ -294,7 +317,8 @@ export const migrationSteps = {
   "0004_identifier_words": identifierWordIndex,
   "0005_metadata_entities": metadataEntities,
   "0006_compact_storage": compactStorage,
-  "0007_listing_by_time": listingByTime
+  "0007_listing_by_time": listingByTime,
+  "0008_similarity_type_two": similarityTypeTwo
 }
 
 export const migrations = Migrator.fromRecord(migrationSteps)

@@ -1,10 +1,13 @@
 import { describe, expect, it } from "@effect/vitest"
+import fc from "fast-check"
 import {
+  CORE_KEYWORDS,
   fingerprint,
   isSubstantial,
   isTrivial,
   minHash,
   renameIdentifiers,
+  shapeOf,
   shingles,
   similarity,
   stripComments,
@@ -35,6 +38,29 @@ describe("CodeFingerprint", () => {
     expect(renameIdentifiers(tokenize("return alpha + beta * alpha"))).toEqual(["return", "$0", "+", "$1", "*", "$0"])
   })
 
+  it("counts a member name as an identifier, whatever it spells, and words only some languages reserve too", () => {
+    expect(renameIdentifiers(tokenize("node.class = from(def)"))).toEqual(["$0", ".", "$1", "=", "$2", "(", "$3", ")"])
+    expect(renameIdentifiers(tokenize("if (x) return y"))).toEqual(["if", "(", "$0", ")", "return", "$1"])
+  })
+
+  it("abstracts identifiers, strings and numbers to their kind in the Type-2 shape", () => {
+    expect(shapeOf(tokenize("if (count > 10) log(\"big\", count)"))).toEqual(
+      ["if", "(", "$", ">", "0", ")", "$", "(", "\"\"", ",", "$", ")"]
+    )
+  })
+
+  it("keeps the renamed hash and the shape of any consistent renaming (property)", () => {
+    const names = [...new Set(CODE.match(/[A-Za-z_]\w*/g))].filter((word) => !CORE_KEYWORDS.has(word) && !["function", "let", "const", "of"].includes(word))
+    const fresh = fc.uniqueArray(fc.stringMatching(/^[a-z][a-zA-Z0-9_]{0,8}$/), { minLength: names.length, maxLength: names.length })
+      .filter((picked) => picked.every((name) => !CORE_KEYWORDS.has(name) && !names.includes(name)))
+    fc.assert(fc.property(fresh, (picked) => {
+      const renaming = new Map(names.map((name, i) => [name, picked[i]]))
+      const copy = CODE.replace(/\/\/[^\n]*|[A-Za-z_]\w*/g, (word) => renaming.get(word) ?? word)
+      expect(fingerprint(copy).renamed).toBe(fingerprint(CODE).renamed)
+      expect(fingerprint(copy).shape).toBe(fingerprint(CODE).shape)
+    }))
+  })
+
   it("gives layout-, comment- and rename-insensitive hashes", () => {
     const relaid = CODE.replaceAll("  ", "\t").replace("// add them up", "/* total */")
     const renamed = CODE.replaceAll("sum", "acc").replaceAll("item", "entry")
@@ -52,8 +78,10 @@ describe("CodeFingerprint", () => {
     expect(agreement(a, c)).toBeLessThan(0.1)
   })
 
-  it("scores copies 1, edits and fragments high, unrelated code low", () => {
-    expect(similarity(CODE, CODE.replaceAll("sum", "acc"))).toBe(1)
+  it("scores copies 1, renamed copies just under, edits and fragments high, unrelated code low", () => {
+    expect(similarity(CODE, CODE.replaceAll("  ", "\t"))).toBe(1)
+    expect(similarity(CODE, CODE.replaceAll("sum", "acc"))).toBeGreaterThanOrEqual(0.98)
+    expect(similarity(CODE, CODE.replaceAll("sum", "acc"))).toBeLessThan(1)
     expect(similarity(CODE.split("\n").slice(2, 5).join("\n"), CODE)).toBeGreaterThan(0.6)
     expect(similarity(CODE.replace("item.price", "item.cost"), CODE)).toBeGreaterThan(0.5)
     expect(similarity("def square(x):\n    return x * x\n", CODE)).toBeLessThan(0.2)

@@ -29,7 +29,9 @@ layer(inMemoryServices())("SimilarityIndex", (it) => {
       yield* creator.store(original)
       yield* creator.store(other)
       expect((yield* closest(CODE.replaceAll("  ", "    ")))[0]).toEqual({ id: original.id, similarity: 1 })
-      expect((yield* closest(CODE.replaceAll("sum", "acc")))[0]).toEqual({ id: original.id, similarity: 1 })
+      const renamed = (yield* closest(CODE.replaceAll("sum", "acc")))[0]
+      expect(renamed.id).toBe(original.id)
+      expect(renamed.similarity).toBeGreaterThanOrEqual(0.98)
       const near = yield* closest(CODE.replace("return sum", "return sum + 1"))
       expect(near[0].id).toBe(original.id)
       expect(near[0].similarity).toBeLessThan(1)

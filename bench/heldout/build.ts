@@ -1,0 +1,160 @@
+/**
+ * Builds the held-out corpora (`functions.json`, `languages.json`) from sources the project's fixtures and tuning
+ * never read: Debian packages of language runtimes and libraries, the JDK's sources, and npm packages other than
+ * the ones `test/corpus/RealCode.ts` cuts. Run once on the machine that has them (`npx tsx bench/heldout/build.ts
+ * ROOT`, ROOT holding the unpacked packages as README.md says); the JSON is committed, so the benchmarks need none of
+ * it. Deterministic: files sorted, windows drawn from a seeded generator.
+ */
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { seeded } from "../scaleCorpus.ts"
+
+const root = process.argv[2] ?? "/work/scratch/debs"
+const here = new URL(".", import.meta.url).pathname
+
+interface Source {
+  /** The `ClassificationSpecificEnum` value the language answers as. */
+  readonly ext: string
+  readonly origin: string
+  readonly licence: string
+  readonly dir: string
+  readonly file: RegExp
+  /** Only the folder's own files (PostgreSQL's extension scripts, below it, are in the tuning fixture). */
+  readonly shallow?: boolean
+}
+
+const SOURCES: ReadonlyArray<Source> = [
+  { ext: "py", origin: "PyPI pytest, IPython, attrs (site-packages)", licence: "MIT, BSD-3-Clause", dir: "/root/.pyenv/versions/3.11.7/lib/python3.11/site-packages/_pytest", file: /^[a-z_]+\.py$/ },
+  { ext: "py", origin: "PyPI pytest, IPython, attrs (site-packages)", licence: "MIT, BSD-3-Clause", dir: "/root/.pyenv/versions/3.11.7/lib/python3.11/site-packages/IPython/core", file: /^[a-z_]+\.py$/ },
+  { ext: "py", origin: "PyPI pytest, IPython, attrs (site-packages)", licence: "MIT, BSD-3-Clause", dir: "/root/.pyenv/versions/3.11.7/lib/python3.11/site-packages/attr", file: /^[a-z_]+\.py$/ },
+  { ext: "js", origin: "npm postcss, undici", licence: "MIT", dir: "node_modules/postcss/lib", file: /\.js$/ },
+  { ext: "js", origin: "npm postcss, undici", licence: "MIT", dir: "node_modules/undici/lib", file: /\.js$/ },
+  { ext: "ts", origin: "npm rxjs 7.8.2 sources", licence: "Apache-2.0", dir: `${root}/x/rxjs/package/src/internal`, file: /^[^.]+\.ts$/ },
+  { ext: "java", origin: "OpenJDK 25 java.base (java.util, java.io)", licence: "GPL-2.0 WITH Classpath-exception-2.0", dir: `${root}/java`, file: /\.java$/ },
+  { ext: "c", origin: "examples shipped in Debian packages (/usr/share/doc: zlib, nettle, xmlsec, git)", licence: "each package's own (its /usr/share/doc/<package>/copyright): Zlib, LGPL-3.0+, MIT, GPL-2.0", dir: "/usr/share/doc", file: /^[a-z0-9_-]+\.c$/ },
+  { ext: "cpp", origin: "GCC 12 libstdc++ headers (bits/)", licence: "GPL-3.0 WITH GCC-exception-3.1", dir: "/usr/include/c++/12/bits", file: /^(stl_|basic_|shared_ptr|unique_ptr|hashtable|regex|random)\w*\.(h|tcc)$/ },
+  { ext: "go", origin: "Debian golang-github-spf13-cobra-dev, gorilla-mux, pkg-errors", licence: "Apache-2.0, BSD-3-Clause, BSD-2-Clause", dir: `${root}/x/usr/share/gocode`, file: /^[a-z_]+\.go$/ },
+  { ext: "rs", origin: "Debian librust-serde-dev, regex-syntax, clap", licence: "MIT OR Apache-2.0", dir: `${root}/x/usr/share/cargo/registry`, file: /^[a-z_]+\.rs$/ },
+  { ext: "rb", origin: "Debian libruby3.1 (Ruby standard library)", licence: "Ruby OR BSD-2-Clause", dir: `${root}/x/usr/lib/ruby/3.1.0`, file: /^[a-z_]+\.rb$/ },
+  { ext: "php", origin: "Google Cloud SDK App Engine PHP runtime", licence: "Apache-2.0", dir: "/usr/lib/google-cloud-sdk/platform/google_appengine", file: /\.php$/ },
+  { ext: "pl", origin: "Perl 5.36 core modules", licence: "Artistic-1.0-Perl OR GPL-1.0-or-later", dir: "/usr/share/perl/5.36", file: /^(?!Diff)\w+\.pm$/ },
+  { ext: "sql", origin: "PostgreSQL 15 share/*.sql", licence: "PostgreSQL", dir: "/usr/share/postgresql/15", file: /\.sql$/, shallow: true },
+  { ext: "css", origin: "docutils and werkzeug stylesheets", licence: "Public domain (docutils), BSD-3-Clause", dir: "/root/.pyenv/versions/3.11.7/lib/python3.11/site-packages", file: /\.css$/ },
+  { ext: "md", origin: "Node.js documentation (Debian nodejs)", licence: "MIT", dir: "/usr/share/doc/nodejs", file: /\.md$/ },
+  { ext: "yaml", origin: "Google Cloud SDK surface specifications", licence: "Apache-2.0", dir: "/usr/lib/google-cloud-sdk/lib/googlecloudsdk/command_lib", file: /\.yaml$/ }
+]
+
+const filesUnder = (dir: string, file: RegExp, shallow = false, found: Array<string> = []): Array<string> => {
+  let entries: Array<string>
+  try {
+    entries = readdirSync(dir).sort()
+  } catch {
+    return found
+  }
+  for (const entry of entries) {
+    const path = join(dir, entry)
+    const stat = statSync(path, { throwIfNoEntry: false })
+    if (stat?.isDirectory() === true) {
+      if (!shallow) filesUnder(path, file, shallow, found)
+    } else if (stat?.isFile() === true && file.test(entry) && stat.size > 1500 && stat.size < 400_000) found.push(path)
+  }
+  return found
+}
+
+const filesOf = (ext: string) =>
+  SOURCES.filter((source) => source.ext === ext).flatMap((source) =>
+    filesUnder(source.dir.startsWith("/") ? source.dir : join(process.cwd(), source.dir), source.file, source.shallow)
+      .map((path) => ({ path, source }))
+  )
+
+/** Languages' windows: 12 of 10–19 lines, 12 of 20–29, 12 of 30–40, at most two per file. */
+const windows = () => {
+  const random = seeded(2026)
+  const out: Array<{ ext: string; lines: number; code: string; origin: string; licence: string }> = []
+  for (const ext of [...new Set(SOURCES.map((source) => source.ext))]) {
+    const files = filesOf(ext)
+    // Shuffled with the seed, so the windows come from many files.
+    const order = files.map((file) => ({ file, key: random() })).sort((a, b) => a.key - b.key).map((x) => x.file)
+    for (const [low, high] of [[10, 19], [20, 29], [30, 40]]) {
+      let taken = 0
+      for (const { path, source } of order) {
+        if (taken === 12) break
+        const lines = readFileSync(path, "utf8").split("\n")
+        const length = low + Math.floor(random() * (high - low + 1))
+        if (lines.length < length + 4) continue
+        const start = Math.floor(random() * (lines.length - length))
+        const window = lines.slice(start, start + length)
+        // Real pastes hold code: windows mostly blank are redrawn from another file.
+        if (window.filter((line) => line.trim().length > 0).length < 0.6 * length) continue
+        out.push({ ext, lines: length, code: window.join("\n"), origin: `${source.origin}: ${path.split("/").slice(-3).join("/")}`, licence: source.licence })
+        taken++
+      }
+      if (taken < 12) console.warn(`${ext} ${low}-${high}: only ${taken} windows`)
+    }
+  }
+  return out
+}
+
+/** Where a function starts, per language: group 1 its indentation, group 2 its name. */
+const HEADERS: Record<string, RegExp> = {
+  js: /^(\s*)(?:export\s+)?(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)\s*\(.*\{\s*$/,
+  ts: /^(\s*)(?:export\s+)?(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)\s*[<(].*\{\s*$/,
+  java: /^(\s*)(?:(?:public|private|protected|static|final|synchronized|abstract|default)\s+)+[\w<>[\], ?]+\s+([a-z]\w*)\s*\([^;]*\)\s*(?:throws [\w., ]+)?\{\s*$/,
+  go: /^()func\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)\s*\(.*\{\s*$/,
+  rs: /^(\s*)(?:pub(?:\([^)]*\))?\s+)?(?:(?:const|async|unsafe)\s+)*fn\s+([A-Za-z_]\w*).*\{\s*$/,
+  c: /^()(?:static\s+)?(?:[\w*]+\s+)+\**([a-z_]\w*)\s*\([^;]*\)\s*\{?\s*$/,
+  py: /^(\s*)(?:async\s+)?def\s+([A-Za-z_]\w*)\s*\(/,
+  rb: /^(\s*)def\s+(?:self\.)?([A-Za-z_]\w*[?!=]?)/
+}
+
+/** A function's lines from its header: to the brace (or `end`) at its indentation, or while indented (Python). */
+const functionAt = (lines: ReadonlyArray<string>, at: number, indent: string, ext: string): Array<string> | undefined => {
+  for (let i = at + 1; i < lines.length && i < at + 80; i++) {
+    const line = lines[i]
+    if (ext === "py") {
+      if (line.trim() !== "" && !line.startsWith(indent + " ") && !line.startsWith(indent + "\t")) {
+        return lines.slice(at, i).join("\n").trimEnd().split("\n")
+      }
+      continue
+    }
+    const closing = ext === "rb" ? `${indent}end` : `${indent}}`
+    if (line === closing || (ext !== "rb" && line.startsWith(closing) && /^\}\s*[;,)]?\s*$/.test(line.slice(indent.length)))) {
+      return lines.slice(at, i + 1)
+    }
+  }
+  return undefined
+}
+
+const functions = () => {
+  const out: Array<{ ext: string; name: string; code: string; origin: string; licence: string }> = []
+  const seen = new Set<string>()
+  for (const ext of Object.keys(HEADERS)) {
+    let taken = 0
+    for (const { path, source } of filesOf(ext)) {
+      if (taken === 500) break
+      const lines = readFileSync(path, "utf8").split("\n")
+      for (let at = 0; at < lines.length && taken < 500; at++) {
+        const header = HEADERS[ext].exec(lines[at])
+        if (header === null || /^(if|for|while|switch|catch|return)$/.test(header[2])) continue
+        const body = functionAt(lines, at, header[1], ext)
+        if (body === undefined || body.length < 4 || body.length > 60) continue
+        const code = body.map((line) => line.slice(header[1].length)).join("\n")
+        const key = code.replace(/\s+/g, " ")
+        if (seen.has(key)) continue
+        seen.add(key)
+        out.push({ ext, name: header[2], code, origin: `${source.origin}: ${path.split("/").slice(-3).join("/")}`, licence: source.licence })
+        taken++
+        at += body.length - 1
+      }
+    }
+    console.log(`${ext}: ${taken} functions`)
+  }
+  return out
+}
+
+const languageWindows = windows()
+writeFileSync(join(here, "languages.json"), JSON.stringify(languageWindows, null, 0).replaceAll("},{", "},\n{") + "\n")
+console.log(`${languageWindows.length} language windows`)
+const heldOut = functions()
+writeFileSync(join(here, "functions.json"), JSON.stringify(heldOut, null, 0).replaceAll("},{", "},\n{") + "\n")
+console.log(`${heldOut.length} functions`)
