@@ -111,3 +111,19 @@ export const sameShape = (code: string, ext: string): string => {
     return name !== undefined && !keywords.has(name) ? "$" : match
   }).replace(/\b\d[\w.]*/g, "0").replace(/\s+/g, "")
 }
+
+/** One edit where people make them: a letter replaced, dropped, doubled or swapped with the next. */
+export const withTypo = (word: string, random: () => number) => {
+  const at = 1 + Math.floor(random() * (word.length - 2))
+  const letter = "etaoinsrhl"[Math.floor(random() * 10)]
+  switch (Math.floor(random() * 4)) {
+    case 0:
+      return word.slice(0, at) + (word[at] === letter ? "q" : letter) + word.slice(at + 1)
+    case 1:
+      return word.slice(0, at) + word.slice(at + 1)
+    case 2:
+      return word.slice(0, at) + letter + word.slice(at)
+    default:
+      return word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2)
+  }
+}

@@ -12,6 +12,7 @@ import { readdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:f
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type RunningService, startService } from "../test/e2e/ServiceProcess.ts"
+import { withTypo } from "./codeMutations.ts"
 import { type ScaleEntry, scaleCorpus, seeded } from "./scaleCorpus.ts"
 
 const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number)
@@ -72,22 +73,6 @@ const received = async (baseUrl: string, path: string) => {
   const reader = response.body!.getReader()
   for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) bytes += chunk.value.byteLength
   return { bytes, ms: performance.now() - started }
-}
-
-/** One edit where people make them: a letter replaced, dropped, doubled or swapped with the next. */
-const withTypo = (word: string, random: () => number) => {
-  const at = 1 + Math.floor(random() * (word.length - 2))
-  const letter = "etaoinsrhl"[Math.floor(random() * 10)]
-  switch (Math.floor(random() * 4)) {
-    case 0:
-      return word.slice(0, at) + (word[at] === letter ? "q" : letter) + word.slice(at + 1)
-    case 1:
-      return word.slice(0, at) + word.slice(at + 1)
-    case 2:
-      return word.slice(0, at) + letter + word.slice(at)
-    default:
-      return word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2)
-  }
 }
 
 interface Queries {

@@ -4,11 +4,17 @@
  * in names, identifiers from the code, two words, two-letter queries), tag searches and filtered searches; p50 and
  * p95 per kind. In the same run, a plain fuse.js scan over the same corpus (name and code, as a simple
  * implementation would search) for comparison, and the time the search index adds to a create.
+ *
+ * Quality, in two parts from different sources: the library holds the held-out functions
+ * (`bench/heldout/functions.json`: other npm packages, Java, Go, Rust, Python, Ruby) and the project's own corpus
+ * (the tuning part). Per part: 200 identifiers that occur as a whole token in one snippet's code only (they may
+ * occur inside longer identifiers elsewhere): is that snippet first? And 200 names unique in the library with one
+ * typo: is their snippet in the top 5?
  */
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect, Layer } from "effect"
 import Fuse from "fuse.js"
-import { mkdtempSync, rmSync } from "node:fs"
+import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { facetsOf, searchableText } from "../src/domain/SearchableText.ts"
@@ -18,7 +24,9 @@ import { insertFullText, insertSearchRow } from "../src/sql/SearchRows.ts"
 import { sqlLayer } from "../src/sql/SqlLive.ts"
 import { startService } from "../test/e2e/ServiceProcess.ts"
 import { codeAsset } from "../test/unit/TestAssets.ts"
+import { withTypo } from "./codeMutations.ts"
 import { loadCorpus } from "./corpusLoader.ts"
+import { seeded } from "./scaleCorpus.ts"
 import { type CorpusEntry, searchCorpus } from "./searchCorpus.ts"
 
 const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number)
@@ -102,15 +110,60 @@ const queryMix = (corpus: ReadonlyArray<CorpusEntry>): Array<BenchQuery> => {
   return mix
 }
 
+/** The held-out functions as corpus entries, tagged like the rest. */
+const heldOutEntries = (): Array<CorpusEntry> =>
+  (JSON.parse(readFileSync(new URL("heldout/functions.json", import.meta.url), "utf8")) as Array<CorpusEntry>)
+    .map((fn, i) => ({ name: fn.name, ext: fn.ext, code: fn.code, tags: [fn.ext, "held-out", `group${i % 8}`] }))
+
+interface QualityQuery {
+  readonly part: "tuning" | "held-out"
+  readonly kind: "identifier first" | "typo in a unique name: top 5"
+  readonly query: string
+  /** The corpus entry that is right. */
+  readonly index: number
+}
+
+/** The quality queries of both parts: entries below `heldOut` are held-out, the rest tuning. */
+const qualityQueries = (corpus: ReadonlyArray<CorpusEntry>, heldOut: number): Array<QualityQuery> => {
+  const partOf = (index: number) => index < heldOut ? "held-out" as const : "tuning" as const
+  const holders = new Map<string, Set<number>>()
+  const names = new Map<string, number>()
+  for (const [index, entry] of corpus.entries()) {
+    for (const word of entry.code.match(/[A-Za-z_$][\w$]*/g) ?? []) {
+      let set = holders.get(word)
+      if (set === undefined) holders.set(word, set = new Set())
+      set.add(index)
+    }
+    names.set(entry.name.toLowerCase(), (names.get(entry.name.toLowerCase()) ?? 0) + 1)
+  }
+  const queries: Array<QualityQuery> = []
+  const random = seeded(11)
+  for (const part of ["held-out", "tuning"] as const) {
+    const identifiers = [...holders].filter(([word, set]) =>
+      set.size === 1 && word.length >= 6 && partOf([...set][0]) === part && !names.has(word.toLowerCase()))
+    for (const [word, set] of identifiers.filter((_, i) => i % Math.max(1, Math.floor(identifiers.length / 200)) === 0).slice(0, 200)) {
+      queries.push({ part, kind: "identifier first", query: word, index: [...set][0] })
+    }
+    const unique = corpus.flatMap((entry, index) =>
+      partOf(index) === part && entry.name.length >= 6 && names.get(entry.name.toLowerCase()) === 1 ? [index] : [])
+    for (const index of unique.filter((_, i) => i % Math.max(1, Math.floor(unique.length / 200)) === 0).slice(0, 200)) {
+      queries.push({ part, kind: "typo in a unique name: top 5", query: withTypo(corpus[index].name, random), index })
+    }
+  }
+  return queries
+}
+
 const main = async () => {
   const rows: Array<string> = []
+  const quality: Array<string> = []
   for (const size of SIZES) {
     const dir = mkdtempSync(join(tmpdir(), "bench-search-"))
     const dbPath = join(dir, "assets.db")
     try {
-      const corpus = searchCorpus(size)
+      const heldOut = heldOutEntries()
+      const corpus = [...heldOut, ...searchCorpus(size - heldOut.length)]
       let started = performance.now()
-      await loadCorpus(corpus, dbPath)
+      const ids = await loadCorpus(corpus, dbPath)
       console.log(`${size}: loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 
       const service = await startService(dbPath)
@@ -133,6 +186,18 @@ const main = async () => {
             latencies.set(q.kind, list)
           }
         }
+        // Quality: one request per query, outside the latency mix.
+        const hits = new Map<string, { right: number; of: number }>()
+        for (const q of qualityQueries(corpus, heldOut.length)) {
+          const response = await fetch(`${service.baseUrl}/assets/search?transferables=false&query=${encodeURIComponent(q.query)}`)
+          const found = ((await response.json()).iterable as Array<{ identifier: string }>).map((hit) => hit.identifier)
+          const right = q.kind === "identifier first" ? found[0] === ids[q.index] : found.slice(0, 5).includes(ids[q.index])
+          const key = `${q.kind} (${q.part})`
+          const tally = hits.get(key) ?? { right: 0, of: 0 }
+          hits.set(key, { right: tally.right + Number(right), of: tally.of + 1 })
+        }
+        for (const [key, { right, of }] of hits) quality.push(`| ${size} | ${key} | ${right}/${of} = ${(100 * right / of).toFixed(1)}% |`)
+        console.log(quality.join("\n"))
       } finally {
         await service.stop()
       }
@@ -162,6 +227,7 @@ const main = async () => {
     }
   }
   console.log("| assets | kind | requests | p50 ms | p95 ms |\n|---|---|---|---|---|\n" + rows.join("\n"))
+  console.log("\n| assets | query | right |\n|---|---|---|\n" + quality.join("\n"))
 }
 
 await main()

@@ -47,3 +47,42 @@ export const trigramsOf = (text: string): Set<string> => {
   }
   return grams
 }
+
+const IDENTIFIER_CHAR = /[\w$]/
+
+/**
+ * Whether `token` occurs in `text` as a whole token, not inside a longer identifier: `parse_args` occurs whole in
+ * `parse_args(argv)` but not in `parse_args_helper` or `_parse_args`. Case as given: lower both to ignore it.
+ */
+export const containsWholeToken = (text: string, token: string): boolean => {
+  if (token.length === 0) return false
+  for (let at = text.indexOf(token); at >= 0; at = text.indexOf(token, at + 1)) {
+    const before = at === 0 ? "" : text[at - 1]
+    const after = text[at + token.length] ?? ""
+    // An edge that is itself no identifier character (`.then(`) needs no boundary there.
+    const startsClean = !IDENTIFIER_CHAR.test(token[0]) || !IDENTIFIER_CHAR.test(before)
+    const endsClean = !IDENTIFIER_CHAR.test(token[token.length - 1]) || !IDENTIFIER_CHAR.test(after)
+    if (startsClean && endsClean) return true
+  }
+  return false
+}
+
+/** Levenshtein distance between two whole strings (names: short). */
+export const editDistance = (a: string, b: string): number => {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i]
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
+    }
+    previous = current
+  }
+  return previous[b.length]
+}
+
+/** How close a name is to the query as a whole, in [0, 1]: 1 for the same text (case aside), 0 for nothing alike. */
+export const nameCloseness = (query: string, name: string): number => {
+  const [a, b] = [query.toLowerCase(), name.toLowerCase()]
+  const longest = Math.max(a.length, b.length)
+  return longest === 0 ? 0 : 1 - editDistance(a, b) / longest
+}

@@ -12,7 +12,7 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import Fuse from "fuse.js"
 import type { InvalidRequest } from "../api/Errors.ts"
-import { allowedEdits, queryTerms, substringDistance } from "../domain/FuzzyMatch.ts"
+import { allowedEdits, containsWholeToken, nameCloseness, queryTerms, substringDistance } from "../domain/FuzzyMatch.ts"
 import { queryWords } from "../domain/IdentifierWords.ts"
 import type { RowSet } from "../domain/RowSet.ts"
 import type { AssetFilters } from "../domain/Search.ts"
@@ -210,6 +210,27 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
           Number(b.fields.has("name")) - Number(a.fields.has("name")) || newestFirst(a.row, b.row)
         )
         const head = verified.slice(0, FUSE_RANKED)
+        // Whole tokens: among hits holding the terms literally, those where a term stands as a token of its own
+        // (`_parse_args(`) rank before those where it is part of a longer identifier (`_parse_args_helper`).
+        const complete = head.filter((hit) => hit.literalShare === 1)
+        const unloaded = complete.filter((hit) => hit.row.content === undefined)
+        if (unloaded.length > 0) {
+          const code = yield* contentAt(sql, unloaded.map((hit) => hit.row.row))
+          for (const hit of unloaded) hit.row.content = code.get(hit.row.row) ?? ""
+        }
+        // A term whole in the case it was typed counts fully; whole in another case (the search ignores case), half.
+        const wholeShare = new Map(complete.map((hit) => {
+          const texts = [...TITLE_FIELDS.map((field) => hit.row[field]), hit.row.content ?? ""]
+          const lower = texts.map((text) => text.toLowerCase())
+          const points = terms.map((term): number =>
+            texts.some((text) => containsWholeToken(text, term))
+              ? 1
+              : !casing && lower.some((text) => containsWholeToken(text, term.toLowerCase()))
+              ? 0.5
+              : 0
+          )
+          return [hit.row.row, points.reduce((sum, point) => sum + point, 0) / terms.length]
+        }))
         const fuse = new Fuse(head.map(({ row }) => row), {
           keys: [{ name: "name", weight: 3 }, { name: "tags", weight: 2 }, { name: "annotations", weight: 1 }],
           includeScore: true,
@@ -220,18 +241,24 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
         const titleScore = new Map<number, number>()
         for (const result of fuse.search(query)) titleScore.set(result.item.row, 1 - (result.score ?? 1))
 
+        // The score: fuse.js over the titles, how close the name is to the whole query (among near-duplicate names,
+        // the closest full name first), and the share of terms found literally.
         const hits = verified.map(({ row, exact, literalShare, fields }) => ({
           row: row.row,
           exact,
-          score: Math.round((0.6 * (titleScore.get(row.row) ?? 0) + 0.4 * literalShare) * 1e4) / 1e4,
+          wholeShare: wholeShare.get(row.row) ?? 0,
+          score: Math.round(
+            (0.45 * (titleScore.get(row.row) ?? 0) + 0.15 * nameCloseness(query, row.name) + 0.4 * literalShare) * 1e4
+          ) / 1e4,
           match: fields.size === 1 ? MATCH_OF_FIELD[[...fields][0]] : "MULTIPLE" as const,
           literalShare,
           updated: row.updated
         }))
         // Exact hits first; then hits holding more of the terms literally (a typo match never outranks the real
-        // thing); then by score, then the most recently updated.
+        // thing), more of them as whole tokens; then by score, then the most recently updated.
         const ranked = hits.slice(0, FUSE_RANKED).sort((a, b) =>
-          Number(b.exact) - Number(a.exact) || b.literalShare - a.literalShare || b.score - a.score ||
+          Number(b.exact) - Number(a.exact) || b.literalShare - a.literalShare || b.wholeShare - a.wholeShare ||
+          b.score - a.score ||
           newestFirst(a, b)
         )
 

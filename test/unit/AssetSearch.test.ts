@@ -43,6 +43,25 @@ layer(inMemoryServices())("AssetSearch", (it) => {
       expect(tagged.hits[0]).toMatchObject({ id: debounce, match: "TAGS" })
     }))
 
+  it.effect("a whole token outranks the same text inside longer identifiers, whatever their age", () =>
+    Effect.gen(function*() {
+      const whole = yield* save("def main(argv):\n    options = _parse_args(argv)\n    return run(options)\n", { name: "entry point" })
+      for (const [i, name] of ["_parse_args_helper", "_parse_args_strict", "my_parse_args"].entries()) {
+        yield* save(`def ${name}(argv):\n    return split(argv, ${i})\n`, { name: `helper ${i}` })
+      }
+      expect(idsOf(yield* find({ query: "_parse_args" }))[0]).toBe(whole)
+    }))
+
+  it.effect("among near-duplicate names, the closest full name comes first", () =>
+    Effect.gen(function*() {
+      const ids = []
+      for (const name of ["parseHeaders", "parseHeaders2", "parseHeaders12", "parseHeadersStrict"]) {
+        ids.push(yield* save(`export const ${name} = (text) => text.split("\\n")`, { name }))
+      }
+      expect(idsOf(yield* find({ query: "parseHeadrs2" }))[0]).toBe(ids[1])
+      expect(idsOf(yield* find({ query: "parseHeadrs" }))[0]).toBe(ids[0])
+    }))
+
   it.effect("every term must match: no 'everything matches'", () =>
     Effect.gen(function*() {
       yield* save("select * from users where active", { name: "active users query" })

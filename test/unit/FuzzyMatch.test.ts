@@ -1,5 +1,14 @@
 import { describe, expect, it } from "@effect/vitest"
-import { allowedEdits, queryTerms, substringDistance, trigramsOf } from "../../src/domain/FuzzyMatch.ts"
+import fc from "fast-check"
+import {
+  allowedEdits,
+  containsWholeToken,
+  editDistance,
+  nameCloseness,
+  queryTerms,
+  substringDistance,
+  trigramsOf
+} from "../../src/domain/FuzzyMatch.ts"
 import { TrigramIndex } from "../../src/domain/TrigramIndex.ts"
 
 describe("FuzzyMatch", () => {
@@ -22,6 +31,37 @@ describe("FuzzyMatch", () => {
 
   it("takes the trigrams of each word, lower-cased", () => {
     expect([...trigramsOf("Ab fooBar")].sort()).toEqual(["bar", "oba", "oob", "foo"].sort())
+  })
+})
+
+describe("whole tokens and whole names", () => {
+  it("finds a token only where it stands on its own", () => {
+    expect(containsWholeToken("args = _parse_args(argv)", "_parse_args")).toBe(true)
+    expect(containsWholeToken("_parse_args_helper(argv)", "_parse_args")).toBe(false)
+    expect(containsWholeToken("do_parse_args(argv)", "parse_args")).toBe(false)
+    expect(containsWholeToken("x.then(done)", ".then(")).toBe(true)
+    expect(containsWholeToken("$el = 1", "$el")).toBe(true)
+    expect(containsWholeToken("anything", "")).toBe(false)
+  })
+
+  it("a token is whole in any text that puts symbols around it (property)", () => {
+    const token = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,10}$/)
+    const around = fc.stringMatching(/^[ ().,;=+\n-]{0,3}$/)
+    fc.assert(fc.property(around, token, around, (before, name, after) => {
+      expect(containsWholeToken(`${before}${name}${after}`, name)).toBe(true)
+      expect(containsWholeToken(`${before}${name}x${after}`, name)).toBe(false)
+    }))
+  })
+
+  it("measures edit distance between whole names, and closeness from it", () => {
+    expect(editDistance("kitten", "sitting")).toBe(3)
+    expect(editDistance("", "abc")).toBe(3)
+    expect(nameCloseness("parseStrings7", "parseStrings7")).toBe(1)
+    expect(nameCloseness("parseStrigns7", "parseStrings7")).toBeGreaterThan(nameCloseness("parseStrigns7", "parseStrings17"))
+    fc.assert(fc.property(fc.string(), fc.string(), (a, b) => {
+      expect(editDistance(a, b)).toBe(editDistance(b, a))
+      expect(editDistance(a, b)).toBeLessThanOrEqual(Math.max(a.length, b.length))
+    }))
   })
 })
 
