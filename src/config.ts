@@ -33,6 +33,14 @@ export const GuardConfig = Config.all({
 })
 
 /** How long a shutdown waits for requests in flight before closing their connections. */
+/** How long deleted assets stay in the trash before they are purged. */
+export const TrashConfig = Config.all({
+  days: Config.number("TRASH_DAYS").pipe(
+    Config.withDefault(30),
+    Config.validate({ message: "TRASH_DAYS must be a number of days, 0 or more", validation: (n) => n >= 0 })
+  )
+})
+
 export const ShutdownConfig = Config.all({
   graceMillis: Config.integer("SHUTDOWN_GRACE_MS").pipe(Config.withDefault(10_000))
 })

@@ -1,7 +1,7 @@
 /**
  * The whole HTTP API: the 6 connector and 15 asset operations of the spec, and the operations of the Pieces OS
  * local API that its real clients (CLI, SDKs, editor plugins) use to start, browse, search, edit and organise,
- * plus the well-known probes. This file and its groups import only schemas, so `HttpApiClient.make(Api)` can
+ * plus the well-known probes and this service's own trash. This file and its groups import only schemas, so `HttpApiClient.make(Api)` can
  * reuse them. What Pieces OS does and this service does not (the copilot, cloud accounts) answers 501 from
  * `NotProvidedRoutes`.
  */
@@ -15,6 +15,7 @@ import { FormatApi } from "./FormatApi.ts"
 import { AnnotationsApi, TagsApi, WebsitesApi } from "./MetadataApi.ts"
 import { ModelsApi } from "./ModelsApi.ts"
 import { SearchApi } from "./SearchApi.ts"
+import { TrashApi } from "./TrashApi.ts"
 import { UserApi } from "./UserApi.ts"
 import { WellKnownApi } from "./WellKnownApi.ts"
 
@@ -31,6 +32,7 @@ export class Api extends HttpApi.make("assets-connector")
   .add(ModelsApi)
   .add(ApplicationsApi)
   .add(WellKnownApi)
+  .add(TrashApi)
   .annotate(OpenApi.Title, "Local asset store and IDE connector")
   .annotate(OpenApi.Description, "Wire-compatible with the Pieces OS local API as its clients use it")
 {}

@@ -25,6 +25,22 @@ export class AssetDeleted extends Schema.TaggedError<AssetDeleted>()(
   }
 }
 
+export class AssetNotInTrash extends Schema.TaggedError<AssetNotInTrash>()(
+  "AssetNotInTrash",
+  { message: Schema.String, asset: Schema.String },
+  HttpApiSchema.annotations({ status: 409 })
+) {
+  static live(asset: string) {
+    return new AssetNotInTrash({ asset, message: `Asset ${asset} is not in the trash: it is live` })
+  }
+  static withoutContent(asset: string) {
+    return new AssetNotInTrash({
+      asset,
+      message: `Asset ${asset} was deleted before the trash kept content: it cannot be restored`
+    })
+  }
+}
+
 export class ApplicationNotConnected extends Schema.TaggedError<ApplicationNotConnected>()(
   "ApplicationNotConnected",
   { message: Schema.String, application: Schema.String },

@@ -27,6 +27,7 @@ import { SimilarityIndex } from "../services/SimilarityIndex.ts"
 import { SeedPreprocessor } from "../services/SeedPreprocessor.ts"
 import { StreamConnections } from "../services/StreamConnections.ts"
 import { TrackingRetention } from "../sql/TrackingRetention.ts"
+import { TrashRetention } from "../sql/TrashRetention.ts"
 import { ExitCode, messagesOf, StartupError } from "../StartupError.ts"
 import { AssetHttpLive } from "./AssetHttp.ts"
 import { AssetsHttpLive } from "./AssetsHttp.ts"
@@ -38,6 +39,7 @@ import { ConnectorHttpLive } from "./ConnectorHttp.ts"
 import { DocsRoute } from "./DocsViewer.ts"
 import { ErrorResponsesLive } from "./ErrorResponses.ts"
 import { RequestGuardLive } from "./RequestGuard.ts"
+import { TrashHttpLive } from "./TrashHttp.ts"
 import { WellKnownHttpLive } from "./WellKnownHttp.ts"
 
 /** The stores, indexes, the commit path and sessions. */
@@ -53,7 +55,7 @@ const StorageLive = Layer.mergeAll(
 )
 
 /** Every service the handlers use; needs only `SqlClient`. */
-export const ServicesLive = Layer.merge(ConnectorActivity.Default, TrackingRetention).pipe(
+export const ServicesLive = Layer.mergeAll(ConnectorActivity.Default, TrackingRetention, TrashRetention).pipe(
   Layer.provideMerge(Layer.mergeAll(AssetCreator.Default, AssetEditor.Default, Intentions.Default)),
   Layer.provideMerge(Layer.mergeAll(MetadataEntities.Default, Recommendations.Default, LocalUser.Default)),
   Layer.provideMerge(StorageLive)
@@ -72,7 +74,8 @@ const ApiRoutes = HttpLayerRouter.addHttpApi(Api, { openapiPath: "/openapi.json"
     UserHttpLive,
     ModelsHttpLive,
     ApplicationsHttpLive,
-    WellKnownHttpLive
+    WellKnownHttpLive,
+    TrashHttpLive
   ])
 )
 

@@ -134,7 +134,27 @@ export class AssetEditor extends Effect.Service<AssetEditor>()("AssetEditor", {
 
     const remove = (id: AssetId) => commits.commit((tx) => Effect.as(tx.remove(id), id))
 
-    return { format, rename, reclassify, reclassifyFormat, replaceFormatContent, recordInteraction, remove } as const
+    /** An asset back from the trash, as it was when deleted. */
+    const restore = (id: AssetId) => commits.commit((tx) => tx.restore(id))
+
+    /** An asset gone from the trash for good. */
+    const purge = (id: AssetId) => commits.commit((tx) => tx.purge(id))
+
+    /** The trash emptied: every asset in it gone for good; answers how many. */
+    const emptyTrash = () => commits.commit((tx) => tx.purgeDeletedBefore(new Date().toISOString()))
+
+    return {
+      format,
+      rename,
+      reclassify,
+      reclassifyFormat,
+      replaceFormatContent,
+      recordInteraction,
+      remove,
+      restore,
+      purge,
+      emptyTrash
+    } as const
   }),
   dependencies: [Classifier.Default]
 }) {}

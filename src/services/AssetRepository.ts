@@ -9,11 +9,12 @@
  */
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect, Option, Schema, Stream } from "effect"
-import { AssetDeleted, AssetNotFound } from "../api/Errors.ts"
+import { AssetDeleted, AssetNotFound, AssetNotInTrash } from "../api/Errors.ts"
 import { Asset } from "../domain/Asset.ts"
 import { withoutTransferables } from "../domain/AssetBuilder.ts"
 import { AssetId } from "../domain/Common.ts"
 import { documentJson, withTransferables } from "../domain/StoredAsset.ts"
+import { timestamp } from "../domain/Timestamps.ts"
 import { inList } from "../sql/InList.ts"
 
 /** Which assets a listing includes with respect to pseudo assets. */
@@ -51,6 +52,10 @@ const jsonOf = (row: StoredRow, transferables: boolean) =>
 
 const decodeAsset = Schema.decodeUnknown(Schema.parseJson(Asset))
 
+/** A trashed asset's JSON with its time of deletion (assets deleted before the trash carry it already). */
+const withDeletedTime = (json: string, deleted: string) =>
+  json.includes(`"deleted":{`) ? json : `${json.slice(0, -1)},"deleted":${JSON.stringify(timestamp(new Date(deleted)))}}`
+
 /** The pseudo values a listing selects: checked in `assets_live`, which holds them. */
 const pseudoValues = (pseudo: PseudoSelection) => pseudo === "include" ? [0, 1] : pseudo === "only" ? [1] : [0]
 
@@ -80,6 +85,41 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
           : Effect.succeed(found.value.json))
 
     const get = (id: AssetId) => Effect.flatMap(getDocument(id, true), (json) => Effect.orDie(decodeAsset(json)))
+
+    /**
+     * An asset in the trash, as it was when deleted: 404 when it never existed (or was purged), 409 when it is live
+     * or was deleted before the trash kept content.
+     */
+    const trashed = (id: AssetId) =>
+      Effect.gen(function*() {
+        const rows = yield* Effect.orDie(sql<StoredRow & { deleted: string | null }>`
+          SELECT document, transferables, deleted FROM assets WHERE id = ${id}`)
+        if (rows.length === 0) return yield* Effect.fail(AssetNotFound.of(id))
+        const [row] = rows
+        if (row.deleted === null) return yield* Effect.fail(AssetNotInTrash.live(id))
+        const asset = yield* Effect.orDie(decodeAsset(jsonOf(row, true)))
+        // Deleted before the trash: stored without content, marked deleted.
+        if (asset.deleted !== undefined) return yield* Effect.fail(AssetNotInTrash.withoutContent(id))
+        return asset
+      })
+
+    /**
+     * The assets in the trash, most recently deleted first, in pages: each as it was with its `deleted` time
+     * (without content unless `transferables`).
+     */
+    const trashPages = (transferables: boolean, size: number) =>
+      Stream.paginateEffect(undefined as { deleted: string; id: string } | undefined, (position) =>
+        Effect.gen(function*() {
+          const after = position === undefined
+            ? sql.literal("")
+            : sql`AND deleted <= ${position.deleted} AND (deleted < ${position.deleted} OR id > ${position.id})`
+          const page = yield* Effect.orDie(sql<StoredRow & { id: string; deleted: string }>`
+            SELECT id, deleted, document, ${sql.literal(transferables ? "transferables" : "NULL AS transferables")}
+            FROM assets WHERE deleted IS NOT NULL ${after} ORDER BY deleted DESC, id LIMIT ${size}`)
+          const json = page.map((row) => withDeletedTime(jsonOf(row, transferables), row.deleted))
+          const last = page[page.length - 1]
+          return [json, page.length === size ? Option.some({ deleted: last.deleted, id: last.id }) : Option.none()] as const
+        })).pipe(Stream.filter((items) => items.length > 0))
 
     /** A live asset's formats, without their content when `transferables` is false. */
     const formats = (id: AssetId, transferables: boolean) =>
@@ -163,6 +203,8 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
       findDocument,
       getDocument,
       get,
+      trashed,
+      trashPages,
       formats,
       documentsAt,
       rowsOf,

@@ -10,7 +10,7 @@
  */
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Cause, Data, Deferred, Effect, Exit, Option, Queue } from "effect"
-import type { AssetDeleted, AssetNotFound } from "../api/Errors.ts"
+import type { AssetDeleted, AssetNotFound, AssetNotInTrash } from "../api/Errors.ts"
 import type { Asset } from "../domain/Asset.ts"
 import { markDeleted } from "../domain/AssetBuilder.ts"
 import type { CodeFingerprint } from "../domain/CodeFingerprint.ts"
@@ -20,6 +20,8 @@ import type { MetadataKind } from "../domain/Metadata.ts"
 import { timestamp } from "../domain/Timestamps.ts"
 import {
   deleteAsset,
+  purgeTrash,
+  restoreAsset,
   encodeAsset,
   type IndexedAsset,
   insertAsset,
@@ -42,8 +44,14 @@ export interface Transaction {
    * changes nothing writes and announces nothing.
    */
   readonly edit: (id: AssetId, change: (asset: Asset) => Asset) => Effect.Effect<Asset, AssetNotFound | AssetDeleted>
-  /** Deletes a live asset: it keeps its metadata and the time of deletion, nothing finds it any more. */
+  /** Deletes a live asset: it goes to the trash as it was, with the time of deletion; nothing finds it any more. */
   readonly remove: (id: AssetId) => Effect.Effect<Asset, AssetNotFound | AssetDeleted>
+  /** Brings an asset back from the trash as it was when deleted; announced as a create. */
+  readonly restore: (id: AssetId) => Effect.Effect<Asset, AssetNotFound | AssetNotInTrash>
+  /** Takes this asset out of the trash for good. */
+  readonly purge: (id: AssetId) => Effect.Effect<void, AssetNotFound | AssetNotInTrash>
+  /** Takes every asset deleted before `before` (ISO time) out of the trash for good; answers how many. */
+  readonly purgeDeletedBefore: (before: string) => Effect.Effect<number>
   /** Announces a change of a metadata entity made through `sql` (its text, say, or its deletion). */
   readonly entityChanged: (kind: MetadataKind, id: string, deleted?: boolean) => void
 }
@@ -135,10 +143,23 @@ export class Commits extends Effect.Service<Commits>()("Commits", {
           Effect.gen(function*() {
             const asset = yield* live(id)
             const deleted = markDeleted(asset, timestamp(new Date()))
-            const { before, touched, fullText } = yield* Effect.orDie(deleteAsset(sql, asset, deleted))
+            const { before, touched, fullText } = yield* Effect.orDie(deleteAsset(sql, asset, deleted.updated.value))
             record({ _tag: "Deleted", asset: deleted, before }, touched, fullText)
             return deleted
           }),
+        restore: (id) =>
+          Effect.gen(function*() {
+            const asset = yield* repository.trashed(id)
+            const { stored, touched, fullText } = yield* Effect.orDie(restoreAsset(sql, asset))
+            record({ _tag: "Created", stored, before: undefined }, touched, fullText)
+            return stored.asset
+          }),
+        purge: (id) =>
+          Effect.gen(function*() {
+            yield* repository.trashed(id)
+            yield* Effect.orDie(purgeTrash(sql, { id }))
+          }),
+        purgeDeletedBefore: (before) => Effect.orDie(purgeTrash(sql, { before })),
         entityChanged
       }
 

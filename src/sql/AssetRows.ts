@@ -60,15 +60,15 @@ const indexed = (asset: Asset, row: number): IndexedAsset => {
   return { asset, row, text, facets: facetsOf(asset, text, row) }
 }
 
-/** A new asset. `fingerprint`, when the caller computed it outside the transaction, must be of this content. */
-export const insertAsset = (sql: SqlClient, given: Asset, fingerprint?: CodeFingerprint) =>
+/**
+ * Everything that finds a live asset, for one that was just stored (new, or back from the trash): its format ids,
+ * search row, metadata links, and (written last, `FullTextWrite`) its full text and code fingerprint.
+ */
+type AdoptedAsset = Effect.Effect.Success<ReturnType<typeof adoptMetadata>>
+
+const indexLive = (sql: SqlClient, adopted: AdoptedAsset, fingerprint?: CodeFingerprint) =>
   Effect.gen(function*() {
-    const { asset, registered, carried } = yield* adoptMetadata(sql, given)
-    const parts = storedParts(asset)
-    yield* sql`
-      INSERT INTO assets (id, name, mechanism, pseudo, created, updated, deleted, document, transferables)
-      VALUES (${asset.id}, ${asset.name ?? null}, ${asset.mechanism}, ${asset.pseudo === true ? 1 : 0},
-              ${asset.created.value}, ${asset.updated.value}, NULL, ${parts.document}, ${parts.transferables})`
+    const { asset, registered, carried } = adopted
     yield* writeFormats(sql, asset)
     const text = searchableText(asset)
     const row = yield* insertSearchRow(sql, asset, text)
@@ -79,6 +79,32 @@ export const insertAsset = (sql: SqlClient, given: Asset, fingerprint?: CodeFing
       if (fp !== undefined) yield* writeSimilarityRows(sql, row, fp)
     })
     return { stored: indexed(asset, row), touched: { registered, relinked } satisfies TouchedEntities, fullText }
+  })
+
+/** A new asset. `fingerprint`, when the caller computed it outside the transaction, must be of this content. */
+export const insertAsset = (sql: SqlClient, given: Asset, fingerprint?: CodeFingerprint) =>
+  Effect.gen(function*() {
+    const adopted = yield* adoptMetadata(sql, given)
+    const { asset } = adopted
+    const parts = storedParts(asset)
+    yield* sql`
+      INSERT INTO assets (id, name, mechanism, pseudo, created, updated, deleted, document, transferables)
+      VALUES (${asset.id}, ${asset.name ?? null}, ${asset.mechanism}, ${asset.pseudo === true ? 1 : 0},
+              ${asset.created.value}, ${asset.updated.value}, NULL, ${parts.document}, ${parts.transferables})`
+    return yield* indexLive(sql, adopted, fingerprint)
+  })
+
+/** An asset back from the trash, as it was when deleted: live again, found again. */
+export const restoreAsset = (sql: SqlClient, given: Asset) =>
+  Effect.gen(function*() {
+    const adopted = yield* adoptMetadata(sql, given)
+    const { asset } = adopted
+    const parts = storedParts(asset)
+    yield* sql`
+      UPDATE assets SET deleted = NULL, name = ${asset.name ?? null}, updated = ${asset.updated.value},
+                        document = ${parts.document}, transferables = ${parts.transferables}
+      WHERE id = ${asset.id}`
+    return yield* indexLive(sql, adopted)
   })
 
 /** The search row of a live asset; a live asset has one, so its absence is a defect. */
@@ -117,16 +143,13 @@ export const replaceAsset = (sql: SqlClient, previous: Asset, given: Asset) =>
   })
 
 /**
- * A deleted asset keeps its row in `assets` (for a clear 410) and its format ids, and nothing that would find it.
- * Answers what the in-memory index held of it.
+ * A deleted asset goes to the trash: its row in `assets` keeps it as it was (content, metadata, times) with the time
+ * of deletion, and its format ids (for a clear 410); nothing that would find it stays. Answers what the in-memory
+ * index held of it.
  */
-export const deleteAsset = (sql: SqlClient, previous: Asset, deleted: Asset) =>
+export const deleteAsset = (sql: SqlClient, previous: Asset, at: string) =>
   Effect.gen(function*() {
-    const parts = storedParts(deleted)
-    yield* sql`
-      UPDATE assets SET deleted = ${deleted.updated.value}, updated = ${deleted.updated.value},
-                        document = ${parts.document}, transferables = NULL
-      WHERE id = ${deleted.id}`
+    yield* sql`UPDATE assets SET deleted = ${at} WHERE id = ${previous.id}`
     const row = yield* rowOf(sql, previous)
     yield* deleteSearchRow(sql, row)
     const relinked = yield* deleteLinks(sql, row)
@@ -136,4 +159,16 @@ export const deleteAsset = (sql: SqlClient, previous: Asset, deleted: Asset) =>
       fullText: Effect.asVoid(Effect.zipRight(deleteFullText(sql, row), deleteSimilarityRows(sql, row))) satisfies
         FullTextWrite
     }
+  })
+
+/** Assets in the trash deleted before `before` (or these ones) are gone for good: answers how many. */
+export const purgeTrash = (sql: SqlClient, which: { readonly before: string } | { readonly id: string }) =>
+  Effect.gen(function*() {
+    const condition = "id" in which ? sql`id = ${which.id}` : sql`deleted < ${which.before}`
+    const purged = yield* sql<{ id: string }>`SELECT id FROM assets WHERE deleted IS NOT NULL AND ${condition}`
+    for (const { id } of purged) {
+      yield* sql`DELETE FROM asset_formats WHERE asset_id = ${id}`
+      yield* sql`DELETE FROM assets WHERE id = ${id}`
+    }
+    return purged.length
   })

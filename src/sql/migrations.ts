@@ -309,6 +309,12 @@ const similarityTypeTwo = Effect.gen(function*() {
   }
 })
 
+/** The trash lists deleted assets, most recently deleted first, along this index. */
+const trashIndex = Effect.gen(function*() {
+  const sql = yield* SqlClient
+  yield* sql`CREATE INDEX assets_trash ON assets (deleted DESC, id) WHERE deleted IS NOT NULL`
+})
+
 /** Every migration by name, in order; tests replay a prefix of them to check upgrades of older databases. */
 export const migrationSteps = {
   "0001_initial": initial,
@@ -318,7 +324,8 @@ export const migrationSteps = {
   "0005_metadata_entities": metadataEntities,
   "0006_compact_storage": compactStorage,
   "0007_listing_by_time": listingByTime,
-  "0008_similarity_type_two": similarityTypeTwo
+  "0008_similarity_type_two": similarityTypeTwo,
+  "0009_trash": trashIndex
 }
 
 export const migrations = Migrator.fromRecord(migrationSteps)

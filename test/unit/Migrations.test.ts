@@ -58,7 +58,8 @@ describe("migrations", () => {
       const older = codeAsset({ code: "const parseHttpHeader = (line) => line", ext: "js", name: "old", tags: ["SQL"] },
         new Date(1000))
       const newer = codeAsset({ code: "SELECT 1", ext: "sql", name: "new", tags: ["sql", "db"] }, new Date(2000))
-      const gone = markDeleted(codeAsset({ code: "x = 1", ext: "py", name: "gone" }, new Date(500)), timestamp(new Date(3000)))
+      // Deleted recently: the trash keeps it (one deleted longer ago than TRASH_DAYS is purged at start-up).
+      const gone = markDeleted(codeAsset({ code: "x = 1", ext: "py", name: "gone" }, new Date(500)), timestamp(new Date()))
       for (const asset of [older, newer]) yield* storeAsBefore(asset)
       yield* storeAsBefore(gone, true)
       const orphan = { id: "66666666-6666-4666-8666-666666666666", text: "unused", created: older.created,

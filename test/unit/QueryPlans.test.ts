@@ -110,6 +110,11 @@ it.live(`no read, search or write scans a table at ${LIBRARY} assets; the hottes
       yield* metadata.associate("tag", tag.id, AssetId.make(live[3]))
       yield* metadata.disassociate("tag", tag.id, AssetId.make(live[3]))
       yield* editor.remove(AssetId.make(created.id))
+      // The trash: listed (first and later pages), restored, deleted again, purged.
+      yield* Stream.runDrain(Stream.take(repository.trashPages(false, 10), 2))
+      yield* editor.restore(AssetId.make(created.id))
+      yield* editor.remove(AssetId.make(created.id))
+      yield* editor.purge(AssetId.make(created.id))
     }))
 
     const reads = recorded.filter(({ text }) => /^\s*(SELECT|INSERT|UPDATE|DELETE)/i.test(text))
@@ -130,6 +135,7 @@ it.live(`no read, search or write scans a table at ${LIBRARY} assets; the hottes
     expect(yield* planMatching(/SELECT created, id FROM assets/)).toMatch(/USING COVERING INDEX assets_live/)
     // A later page starts where the previous one ended: a range, not a scan from the newest (quadratic overall).
     expect(yield* planMatching(/SELECT created, id FROM assets[^]*created <=/)).toMatch(/USING COVERING INDEX assets_live \(created<\?\)/)
+    expect(yield* planMatching(/FROM assets WHERE deleted IS NOT NULL[^]*deleted <=/)).toMatch(/USING COVERING INDEX assets_trash|USING INDEX assets_trash/)
     // Similarity: one full-text lookup per word of the fingerprint, nothing scanned.
     expect(yield* planMatching(/FROM similarity WHERE similarity MATCH/)).toMatch(/SCAN similarity VIRTUAL TABLE INDEX 0:M/)
   }).pipe(Effect.provide(ServicesLive.pipe(Layer.provideMerge(sqlLayer(":memory:"))))), 120_000)

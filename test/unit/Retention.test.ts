@@ -2,7 +2,12 @@ import { expect, layer } from "@effect/vitest"
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import { Intentions, KEPT_PER_APPLICATION } from "../../src/services/Intentions.ts"
+import { AssetId } from "../../src/domain/Common.ts"
+import { AssetCreator } from "../../src/services/AssetCreator.ts"
+import { AssetEditor } from "../../src/services/AssetEditor.ts"
 import { pruneTrackingEvents } from "../../src/sql/TrackingRetention.ts"
+import { purgeExpiredTrash } from "../../src/sql/TrashRetention.ts"
+import { codeAsset } from "./TestAssets.ts"
 import { inMemoryServices } from "./TestLayers.ts"
 
 const seed = { application: { name: "VS_CODE", version: "1", platform: "LINUX" }, format: {} } as never
@@ -33,5 +38,21 @@ layer(inMemoryServices())("retention", (it) => {
       yield* pruneTrackingEvents({ days: 90, events: 3 })
       const left = yield* sql<{ created: string }>`SELECT created FROM tracking_events ORDER BY id`
       expect(left.map((row) => Math.round((Date.now() - Date.parse(row.created)) / 86_400_000))).toEqual([2, 1, 0])
+    }))
+
+  it.effect("assets in the trash longer than the kept days are purged; newer ones stay restorable", () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient
+      const editor = yield* AssetEditor
+      const [old, recent] = [codeAsset({ code: "const old = [1, 2, 3]", ext: "ts" }), codeAsset({ code: "const recent = 1", ext: "ts" })]
+      for (const asset of [old, recent]) {
+        yield* (yield* AssetCreator).store(asset)
+        yield* editor.remove(AssetId.make(asset.id))
+      }
+      yield* sql`UPDATE assets SET deleted = ${new Date(Date.now() - 40 * 86_400_000).toISOString()} WHERE id = ${old.id}`
+      expect(yield* purgeExpiredTrash(30)).toBe(1)
+      const left = yield* sql<{ id: string }>`SELECT id FROM assets WHERE id IN (${old.id}, ${recent.id})`
+      expect(left.map((row) => row.id)).toEqual([recent.id])
+      expect((yield* editor.restore(AssetId.make(recent.id))).id).toBe(recent.id)
     }))
 })

@@ -1,0 +1,24 @@
+/**
+ * The trash's handlers: the listing streams in pages; restore and purge go through the commit path like every write.
+ */
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import { Effect } from "effect"
+import { Api } from "../api/Api.ts"
+import { AssetEditor } from "../services/AssetEditor.ts"
+import { AssetRepository } from "../services/AssetRepository.ts"
+import { streamedIterable } from "./JsonResponses.ts"
+
+/** Assets a page of the trash listing reads and sends at a time. */
+const TRASH_PAGE = 200
+
+export const TrashHttpLive = HttpApiBuilder.group(Api, "trash", (handlers) =>
+  Effect.gen(function*() {
+    const repository = yield* AssetRepository
+    const editor = yield* AssetEditor
+    return handlers
+      .handle("trashSnapshot", ({ urlParams }) =>
+        Effect.succeed(streamedIterable(repository.trashPages(urlParams.transferables ?? false, TRASH_PAGE))))
+      .handle("trashRestore", ({ path }) => editor.restore(path.asset))
+      .handle("trashPurgeAsset", ({ path }) => editor.purge(path.asset))
+      .handle("trashPurge", () => Effect.map(editor.emptyTrash(), (purged) => ({ purged })))
+  }))
