@@ -41,6 +41,12 @@ export class AssetNotInTrash extends Schema.TaggedError<AssetNotInTrash>()(
   }
 }
 
+export class BackupInvalid extends Schema.TaggedError<BackupInvalid>()(
+  "BackupInvalid",
+  { message: Schema.String, line: Schema.Number },
+  HttpApiSchema.annotations({ status: 400 })
+) {}
+
 export class ApplicationNotConnected extends Schema.TaggedError<ApplicationNotConnected>()(
   "ApplicationNotConnected",
   { message: Schema.String, application: Schema.String },

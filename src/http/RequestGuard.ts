@@ -5,7 +5,8 @@
  *   is read, and a chunked body is refused with 413 once it passes the limit; either way what the client still
  *   sends is dropped as it arrives (`BoundedBody`), so that it reads the 413 rather than a reset connection;
  * - a body in JSON (or text, which decodes to a 400 naming the problem), else 415;
- * - a body nesting at most `MAX_JSON_DEPTH` levels, else 400.
+ * - a body nesting at most `MAX_JSON_DEPTH` levels, else 400;
+ * except for a backup import, whose body (newline-delimited JSON of any size) its handler reads and checks.
  * CORS headers (and preflight answers) go to allowed origins only.
  */
 import * as HttpIncomingMessage from "@effect/platform/HttpIncomingMessage"
@@ -19,6 +20,9 @@ import { MAX_JSON_DEPTH, nestsDeeperThan } from "./JsonNesting.ts"
 import { discardBody, readAtMost, withBodyText } from "./BoundedBody.ts"
 import { jsonError } from "./JsonResponses.ts"
 import { makeOriginPolicy, splitList } from "./OriginPolicy.ts"
+
+/** The one operation whose body is not JSON and not bounded by `MAX_BODY_BYTES`: a backup, checked by its handler. */
+const BACKUP_IMPORT_PATH = "/database/import"
 
 const bodyTooLarge = (maxBodyBytes: number) =>
   jsonError(413, "BodyTooLarge", `The request body is larger than the service accepts (${maxBodyBytes} bytes)`, {
@@ -67,6 +71,10 @@ export const RequestGuardLive = Layer.unwrapEffect(Effect.gen(function*() {
       const origin = request.headers["origin"]
       if (origin !== undefined && !policy.isAllowedOrigin(origin)) {
         return jsonError(403, "OriginNotAllowed", `Origin ${origin} is not allowed (see ALLOWED_ORIGINS)`)
+      }
+      // A backup arrives as a stream of any size: its handler reads it as it comes and checks every record.
+      if (request.method === "POST" && request.url.split("?")[0] === BACKUP_IMPORT_PATH) {
+        return yield* withCors(origin, app).pipe(HttpIncomingMessage.withMaxBodySize(Option.none()))
       }
       const declared = Number(request.headers["content-length"] ?? 0)
       if (declared > guard.maxBodyBytes) {

@@ -26,6 +26,7 @@ import { SearchIndex } from "../services/SearchIndex.ts"
 import { SimilarityIndex } from "../services/SimilarityIndex.ts"
 import { SeedPreprocessor } from "../services/SeedPreprocessor.ts"
 import { StreamConnections } from "../services/StreamConnections.ts"
+import { Backup } from "../services/Backup.ts"
 import { TrackingRetention } from "../sql/TrackingRetention.ts"
 import { TrashRetention } from "../sql/TrashRetention.ts"
 import { ExitCode, messagesOf, StartupError } from "../StartupError.ts"
@@ -39,6 +40,7 @@ import { ConnectorHttpLive } from "./ConnectorHttp.ts"
 import { DocsRoute } from "./DocsViewer.ts"
 import { ErrorResponsesLive } from "./ErrorResponses.ts"
 import { RequestGuardLive } from "./RequestGuard.ts"
+import { DatabaseHttpLive } from "./DatabaseHttp.ts"
 import { TrashHttpLive } from "./TrashHttp.ts"
 import { WellKnownHttpLive } from "./WellKnownHttp.ts"
 
@@ -55,7 +57,7 @@ const StorageLive = Layer.mergeAll(
 )
 
 /** Every service the handlers use; needs only `SqlClient`. */
-export const ServicesLive = Layer.mergeAll(ConnectorActivity.Default, TrackingRetention, TrashRetention).pipe(
+export const ServicesLive = Layer.mergeAll(ConnectorActivity.Default, Backup.Default, TrackingRetention, TrashRetention).pipe(
   Layer.provideMerge(Layer.mergeAll(AssetCreator.Default, AssetEditor.Default, Intentions.Default)),
   Layer.provideMerge(Layer.mergeAll(MetadataEntities.Default, Recommendations.Default, LocalUser.Default)),
   Layer.provideMerge(StorageLive)
@@ -75,7 +77,8 @@ const ApiRoutes = HttpLayerRouter.addHttpApi(Api, { openapiPath: "/openapi.json"
     ModelsHttpLive,
     ApplicationsHttpLive,
     WellKnownHttpLive,
-    TrashHttpLive
+    TrashHttpLive,
+    DatabaseHttpLive
   ])
 )
 

@@ -94,6 +94,17 @@ export const insertAsset = (sql: SqlClient, given: Asset, fingerprint?: CodeFing
     return yield* indexLive(sql, adopted, fingerprint)
   })
 
+/** An asset imported into the trash (deleted at `deleted`): stored as it was, found by nothing but the trash. */
+export const insertTrashed = (sql: SqlClient, asset: Asset, deleted: string) =>
+  Effect.gen(function*() {
+    const parts = storedParts(asset)
+    yield* sql`
+      INSERT INTO assets (id, name, mechanism, pseudo, created, updated, deleted, document, transferables)
+      VALUES (${asset.id}, ${asset.name ?? null}, ${asset.mechanism}, ${asset.pseudo === true ? 1 : 0},
+              ${asset.created.value}, ${asset.updated.value}, ${deleted}, ${parts.document}, ${parts.transferables})`
+    yield* writeFormats(sql, asset)
+  })
+
 /** An asset back from the trash, as it was when deleted: live again, found again. */
 export const restoreAsset = (sql: SqlClient, given: Asset) =>
   Effect.gen(function*() {

@@ -1,0 +1,290 @@
+/**
+ * The whole library out to a backup file and back in (`domain/Backup.ts` has the format).
+ *
+ * Export streams from SQLite in pages, in storage order, so that exporting what an import of that file built gives
+ * the same file again. Import takes the file in two passes: the first reads it as it arrives, checks every record
+ * and spools it to a temporary file, so that a malformed or truncated file is refused having written nothing; the
+ * second adds what the library lacks, in transactions of `IMPORT_BATCH` assets through the commit path (indexed and
+ * announced like creates). An id the library already has keeps the library's version: importing a file twice changes
+ * nothing the second time.
+ */
+import { SqlClient } from "@effect/sql/SqlClient"
+import { Effect, type Either, Option, ParseResult, Schema, Stream } from "effect"
+import { createReadStream, createWriteStream, mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { createInterface } from "node:readline"
+import { BackupInvalid } from "../api/Errors.ts"
+import type { Asset } from "../domain/Asset.ts"
+import {
+  ApplicationRecord,
+  AssetRecord,
+  BACKUP_FORMAT,
+  BACKUP_VERSION,
+  BackupHeader,
+  type BackupRecord,
+  EndRecord,
+  MetadataRecord,
+  type StoredApplication,
+  type StoredEntity
+} from "../domain/Backup.ts"
+import type { MetadataKind } from "../domain/Metadata.ts"
+import { withTransferables } from "../domain/StoredAsset.ts"
+import { insertTrashed } from "../sql/AssetRows.ts"
+import { inList } from "../sql/InList.ts"
+import { Commits } from "./Commits.ts"
+
+/** Rows an export reads at a time. */
+const EXPORT_PAGE = 200
+/** Assets one import transaction adds. */
+const IMPORT_BATCH = 100
+
+const isHeader = Schema.is(BackupHeader)
+/** A record decoded by its kind (its one key), so that a problem is named in that kind's terms. */
+const decoders: Record<string, (json: unknown) => Either.Either<BackupRecord, ParseResult.ParseError>> = {
+  application: Schema.decodeUnknownEither(ApplicationRecord),
+  metadata: Schema.decodeUnknownEither(MetadataRecord),
+  asset: Schema.decodeUnknownEither(AssetRecord),
+  end: Schema.decodeUnknownEither(EndRecord)
+}
+const decodeRecord = (json: unknown) => {
+  const kind = typeof json === "object" && json !== null ? Object.keys(json)[0] : undefined
+  const decode = kind === undefined ? undefined : decoders[kind]
+  return decode === undefined ? undefined : decode(json)
+}
+
+/** A line as JSON, or undefined when it is not JSON (a line cut short, say). */
+const parsed = (text: string): unknown => {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+/** The first problem of a record that does not decode, where it is: short enough to read. */
+const firstIssue = (error: ParseResult.ParseError) => {
+  const [issue] = ParseResult.ArrayFormatter.formatErrorSync(error)
+  return issue === undefined ? "not a backup record" : `${issue.path.join(".")}: ${issue.message}`
+}
+
+/** What an import added, and what it left as the library had it (ids it already held). */
+export interface ImportSummary {
+  readonly imported: { applications: number; metadata: number; assets: number }
+  readonly kept: { applications: number; metadata: number; assets: number }
+}
+
+type Counted = "applications" | "metadata" | "assets"
+
+export class Backup extends Effect.Service<Backup>()("Backup", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient
+    const commits = yield* Commits
+
+    /** Rows of a table read in pages along its key, as a stream of pages. */
+    const pagesOf = <Row extends { key: number }>(read: (after: number) => Effect.Effect<ReadonlyArray<Row>>) =>
+      Stream.paginateEffect(0, (after) =>
+        Effect.map(read(after), (rows) =>
+          [rows, rows.length === EXPORT_PAGE ? Option.some(rows[rows.length - 1].key) : Option.none()] as const)
+      ).pipe(Stream.filter((rows) => rows.length > 0))
+
+    /** The backup file, line by line (each line ends with a newline). */
+    const exportLines = Stream.suspend(() => {
+      const counts = { applications: 0, metadata: 0, assets: 0 }
+      const line = (what: Counted, text: string) => {
+        counts[what]++
+        return `${text}\n`
+      }
+      const applications = Stream.flatMap(
+        Stream.fromEffect(Effect.orDie(sql<typeof StoredApplication.Encoded>`
+          SELECT id, name, version, platform, privacy, capabilities, onboarded, created, updated
+          FROM applications ORDER BY id`)),
+        (rows) => Stream.succeed(rows.map((row) => line("applications", JSON.stringify({ application: row }))).join(""))
+      )
+      const metadata = Stream.map(
+        pagesOf((after) =>
+          Effect.orDie(sql<typeof StoredEntity.Encoded & { key: number; entityKey: string | null }>`
+            SELECT row AS key, kind, id, key AS entityKey, json FROM metadata WHERE row > ${after}
+            ORDER BY row LIMIT ${EXPORT_PAGE}`)
+        ),
+        (rows) =>
+          rows.map(({ kind, id, entityKey, json }) =>
+            line("metadata", JSON.stringify({ metadata: { kind, id, key: entityKey, json } }))
+          ).join("")
+      )
+      const assets = Stream.map(
+        pagesOf((after) =>
+          Effect.orDie(sql<{ key: number; document: Uint8Array; transferables: string | null; deleted: string | null }>`
+            SELECT rowid AS key, document, transferables, deleted FROM assets WHERE rowid > ${after}
+            ORDER BY rowid LIMIT ${EXPORT_PAGE}`)
+        ),
+        (rows) =>
+          rows.map((row) =>
+            line(
+              "assets",
+              `{"asset":${withTransferables(row.document, row.transferables)},"deleted":${JSON.stringify(row.deleted)}}`
+            )
+          ).join("")
+      )
+      const header = Stream.succeed(`${JSON.stringify({ backup: BACKUP_FORMAT, version: BACKUP_VERSION })}\n`)
+      const end = Stream.suspend(() => Stream.succeed(`${JSON.stringify({ end: counts })}\n`))
+      return Stream.concat(Stream.concat(Stream.concat(Stream.concat(header, applications), metadata), assets), end)
+    })
+
+    /** First pass: every line checked and spooled; answers the spool's path, or fails naming the first problem. */
+    const spool = <E>(body: Stream.Stream<Uint8Array, E>, path: string) =>
+      Effect.gen(function*() {
+        const out = createWriteStream(path)
+        const write = (text: string) =>
+          out.write(text) ? Effect.void : Effect.async<void>((resume) => void out.once("drain", () => resume(Effect.void)))
+        const counts = { applications: 0, metadata: 0, assets: 0 }
+        let lineNumber = 0
+        let ended = false
+        // The first problem found; the rest of the upload is still read (and dropped), so that the client, still
+        // sending, gets the answer rather than a connection closed under it.
+        let problem: BackupInvalid | undefined
+        const invalid = (message: string) =>
+          Effect.sync(() => void (problem ??= new BackupInvalid({ message, line: lineNumber })))
+        yield* body.pipe(
+          Stream.mapError(() => new BackupInvalid({ message: "The upload broke off", line: lineNumber })),
+          Stream.decodeText(),
+          Stream.splitLines,
+          Stream.runForEach((text) =>
+            Effect.gen(function*() {
+              lineNumber++
+              if (problem !== undefined || text.trim() === "") return
+              if (ended) return yield* invalid("Records after the end record")
+              const json = parsed(text)
+              if (lineNumber === 1) {
+                if (!isHeader(json)) {
+                  return yield* invalid(`Not a backup of this service: the first line must be ${
+                    JSON.stringify({ backup: BACKUP_FORMAT, version: BACKUP_VERSION })
+                  }`)
+                }
+                return yield* write(`${text}\n`)
+              }
+              if (json === undefined) return yield* invalid(`Line ${lineNumber} is not JSON (is the file cut short?)`)
+              const record = decodeRecord(json)
+              if (record === undefined) {
+                return yield* invalid(`Line ${lineNumber} is no backup record: one of application, metadata, asset, end`)
+              }
+              if (record._tag === "Left") return yield* invalid(`Line ${lineNumber}: ${firstIssue(record.left)}`)
+              const value = record.right
+              if ("end" in value) {
+                for (const what of ["applications", "metadata", "assets"] as const) {
+                  if (value.end[what] !== counts[what]) {
+                    return yield* invalid(`The end record counts ${value.end[what]} ${what}; the file holds ${counts[what]}`)
+                  }
+                }
+                ended = true
+              } else {
+                counts["application" in value ? "applications" : "metadata" in value ? "metadata" : "assets"]++
+              }
+              yield* write(`${text}\n`)
+            })
+          )
+        )
+        yield* Effect.async<void>((resume) => void out.end(() => resume(Effect.void)))
+        if (lineNumber === 0) yield* invalid("The file is empty")
+        if (!ended) yield* invalid("The file ends before its end record: it is truncated")
+        if (problem !== undefined) return yield* Effect.fail(problem)
+      })
+
+    /** Second pass: the spooled records the library lacks, added. */
+    const apply = (path: string) =>
+      Effect.gen(function*() {
+        const summary: ImportSummary = {
+          imported: { applications: 0, metadata: 0, assets: 0 },
+          kept: { applications: 0, metadata: 0, assets: 0 }
+        }
+        let assets: Array<{ asset: Asset; deleted: string | null }> = []
+        const flushAssets = Effect.suspend(() => {
+          const batch = assets
+          assets = []
+          return batch.length === 0 ? Effect.void : importAssets(batch, summary)
+        })
+        const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity })
+        yield* Stream.fromAsyncIterable(lines, (error) => error).pipe(
+          Stream.drop(1),
+          Stream.runForEach((text) =>
+            Effect.gen(function*() {
+              if (text.trim() === "") return
+              // Checked in the first pass. Taken as parsed, not as decoded: the JSON keeps its own order, so that the
+              // asset is stored (and exported again) exactly as it came.
+              const record = JSON.parse(text) as BackupRecord
+              if ("application" in record) {
+                yield* flushAssets
+                const added = yield* importApplication(record.application)
+                summary[added ? "imported" : "kept"].applications++
+              } else if ("metadata" in record) {
+                yield* flushAssets
+                const added = yield* importEntity(record.metadata)
+                summary[added ? "imported" : "kept"].metadata++
+              } else if ("asset" in record) {
+                assets.push(record)
+                if (assets.length === IMPORT_BATCH) yield* flushAssets
+              }
+            })
+          ),
+          Effect.orDie
+        )
+        yield* flushAssets
+        return summary
+      })
+
+    const importApplication = (application: typeof StoredApplication.Type) =>
+      Effect.map(
+        Effect.orDie(sql`INSERT OR IGNORE INTO applications ${sql.insert(application)} RETURNING id`),
+        (rows) => rows.length > 0
+      )
+
+    /** An entity the registry lacks (by id, and by key for tags and websites: the library's entity wins). */
+    const importEntity = (entity: typeof StoredEntity.Type) =>
+      commits.commit((tx) =>
+        Effect.gen(function*() {
+          const rows = yield* Effect.orDie(tx.sql`
+            INSERT OR IGNORE INTO metadata (id, kind, key, json)
+            VALUES (${entity.id}, ${entity.kind}, ${entity.key}, ${entity.json}) RETURNING id`)
+          if (rows.length > 0) tx.entityChanged(entity.kind as MetadataKind, entity.id)
+          return rows.length > 0
+        })
+      )
+
+    /** Assets the library lacks (neither their ids nor their formats' ids are known), in one transaction. */
+    const importAssets = (batch: ReadonlyArray<{ asset: Asset; deleted: string | null }>, summary: ImportSummary) =>
+      commits.commit((tx) =>
+        Effect.gen(function*() {
+          const ids = batch.map(({ asset }) => asset.id)
+          const formatIds = batch.flatMap(({ asset }) => asset.formats.iterable.map((format) => format.id))
+          const known = new Set(
+            (yield* Effect.orDie(tx.sql<{ id: string }>`SELECT id FROM assets WHERE ${inList(tx.sql, "id", ids)}`))
+              .map((row) => row.id)
+          )
+          const knownFormats = new Set(
+            (yield* Effect.orDie(tx.sql<{ id: string }>`
+              SELECT format_id AS id FROM asset_formats WHERE ${inList(tx.sql, "format_id", formatIds)}`))
+              .map((row) => row.id)
+          )
+          for (const { asset, deleted } of batch) {
+            if (known.has(asset.id) || asset.formats.iterable.some((format) => knownFormats.has(format.id))) {
+              summary.kept.assets++
+              continue
+            }
+            if (deleted === null) yield* tx.create(asset)
+            else yield* Effect.orDie(insertTrashed(tx.sql, asset, deleted))
+            summary.imported.assets++
+          }
+        })
+      )
+
+    /** Imports a backup file as it arrives; refuses a malformed or truncated one having written nothing. */
+    const importFrom = <E>(body: Stream.Stream<Uint8Array, E>) =>
+      Effect.acquireUseRelease(
+        Effect.sync(() => mkdtempSync(join(tmpdir(), "asset-import-"))),
+        (dir) => Effect.zipRight(spool(body, join(dir, "backup.ndjson")), apply(join(dir, "backup.ndjson"))),
+        (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
+      )
+
+    return { exportLines, importFrom } as const
+  })
+}) {}
