@@ -4,7 +4,6 @@
  * `test/corpus/buildPiecesOperations.ts`; do not edit.
  */
 export const PIECES_OPERATIONS_NOT_SERVED: ReadonlyArray<string> = [
-  "GET /",
   "GET /.well-known/installation/path",
   "GET /activities",
   "GET /activities/stream/identifiers",

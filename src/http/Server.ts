@@ -41,6 +41,7 @@ import { DocsRoute } from "./DocsViewer.ts"
 import { ErrorResponsesLive } from "./ErrorResponses.ts"
 import { RequestGuardLive } from "./RequestGuard.ts"
 import { DatabaseHttpLive } from "./DatabaseHttp.ts"
+import { LibraryPageRoutes } from "./LibraryPage.ts"
 import { TrashHttpLive } from "./TrashHttp.ts"
 import { WellKnownHttpLive } from "./WellKnownHttp.ts"
 
@@ -82,7 +83,7 @@ const ApiRoutes = HttpLayerRouter.addHttpApi(Api, { openapiPath: "/openapi.json"
   ])
 )
 
-export const AllRoutes = Layer.mergeAll(ApiRoutes, DocsRoute, ErrorResponsesLive, RequestGuardLive)
+export const AllRoutes = Layer.mergeAll(ApiRoutes, DocsRoute, LibraryPageRoutes, ErrorResponsesLive, RequestGuardLive)
 
 /**
  * Serves the routes on the `HttpServer` it is given. Request logging and request spans are for debugging: the span

@@ -97,7 +97,8 @@ export class ConnectorActivity extends Effect.Service<ConnectorActivity>()("Conn
         )
         return `{"reuse":{"suggested":${reuse.length > 0},"assets":${assetsJson(reuse)}},` +
           `"save":{"suggested":${save}},` +
-          `"target":{"seed":${JSON.stringify(creation)},"vector":${compared[0]?.similarity ?? 0}},` +
+          // `vector` is an integer in Pieces' schema; no vector is made here: the best similarity, in percent.
+          `"target":{"seed":${JSON.stringify(creation)},"vector":${Math.round(100 * (compared[0]?.similarity ?? 0))}},` +
           `"assets":${assetsJson(compared)},"distribution":${JSON.stringify(distribution)}}`
       })
 

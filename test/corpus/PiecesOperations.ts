@@ -29,10 +29,13 @@ export const piecesOperations = (): Array<string> => {
   return [...operations].sort()
 }
 
+/** Routes served outside the HTTP API declaration: the library page (`src/http/LibraryPage.ts`). */
+const SERVED_OUTSIDE_API = ["GET /"]
+
 /** "METHOD /path" of every operation this service declares, its path parameters written `{name}`. */
 export const servedOperations = (): Set<string> => {
   const spec = OpenApi.fromApi(Api)
-  const served = new Set<string>()
+  const served = new Set<string>(SERVED_OUTSIDE_API)
   for (const [path, item] of Object.entries(spec.paths)) {
     for (const method of Object.keys(item)) served.add(`${method.toUpperCase()} ${path}`)
   }

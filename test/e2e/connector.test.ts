@@ -80,7 +80,9 @@ describe(`connector end to end (${runtime})`, () => {
     expect(answer.json.reuse.suggested).toBe(true)
     expect(answer.json.reuse.assets.iterable[0].id).toBe(saved.mergeSort)
     expect(answer.json.save.suggested).toBe(false)
-    expect(answer.json.distribution[saved.mergeSort]).toBe(1)
+    // A consistent renaming scores just under an identical copy, so that the copy with the same names ranks first.
+    expect(answer.json.distribution[saved.mergeSort]).toBeGreaterThanOrEqual(0.98)
+    expect(answer.json.target.vector).toBe(Math.round(100 * answer.json.distribution[saved.mergeSort]))
   })
 
   it("recognises a fragment cut from a saved snippet", async () => {

@@ -1,0 +1,64 @@
+/**
+ * The library page at `/`: the service's own files (`web/`, and the highlighter the build bundles into `dist/web/`),
+ * read once and kept, sent with a content security policy that lets the page load and connect to this service only.
+ */
+import * as HttpLayerRouter from "@effect/platform/HttpLayerRouter"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import { Effect, Layer } from "effect"
+import { existsSync, readFileSync } from "node:fs"
+import { dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { jsonError } from "./JsonResponses.ts"
+
+/** The project's folder: the nearest one above this module holding `package.json` (from `src/http` or `dist`). */
+const projectRoot = () => {
+  let dir = dirname(fileURLToPath(import.meta.url))
+  while (!existsSync(join(dir, "package.json")) && dirname(dir) !== dir) dir = dirname(dir)
+  return dir
+}
+
+/** Every file the page is made of, by URL path: where it is and its type. Nothing else is served. */
+const FILES: Record<string, readonly [string, string]> = {
+  "/": ["web/index.html", "text/html; charset=utf-8"],
+  "/web/app.js": ["web/app.js", "text/javascript; charset=utf-8"],
+  "/web/style.css": ["web/style.css", "text/css; charset=utf-8"],
+  "/web/highlighter.js": ["dist/web/highlighter.js", "text/javascript; charset=utf-8"],
+  "/web/highlight-light.css": ["dist/web/highlight-light.css", "text/css; charset=utf-8"],
+  "/web/highlight-dark.css": ["dist/web/highlight-dark.css", "text/css; charset=utf-8"]
+}
+
+const HEADERS = {
+  "content-security-policy":
+    "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; " +
+    "frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+  "cache-control": "no-cache"
+}
+
+const root = projectRoot()
+const loaded = new Map<string, Uint8Array>()
+
+const serve = Effect.gen(function*() {
+  const request = yield* HttpServerRequest.HttpServerRequest
+  const path = request.url.split("?")[0]
+  const file = FILES[path]
+  if (file === undefined) return jsonError(404, "RouteNotFound", `No such file: ${path}`)
+  const [relative, contentType] = file
+  let body = loaded.get(path)
+  if (body === undefined) {
+    const location = join(root, relative)
+    if (!existsSync(location)) {
+      return jsonError(503, "PageNotBuilt", `${relative} is missing: run npm install (or npm run build) first`)
+    }
+    body = new Uint8Array(readFileSync(location))
+    loaded.set(path, body)
+  }
+  return HttpServerResponse.uint8Array(body, { contentType, headers: HEADERS })
+})
+
+export const LibraryPageRoutes = Layer.mergeAll(
+  HttpLayerRouter.add("GET", "/", serve),
+  HttpLayerRouter.add("GET", "/web/*", serve)
+)
