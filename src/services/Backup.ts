@@ -9,7 +9,7 @@
  * nothing the second time.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
-import { Effect, type Either, Option, ParseResult, Schema, Stream } from "effect"
+import { Chunk, Effect, type Either, Option, ParseResult, Schema, Stream } from "effect"
 import { createReadStream, createWriteStream, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -128,10 +128,10 @@ export class Backup extends Effect.Service<Backup>()("Backup", {
       )
       const header = Stream.succeed(`${JSON.stringify({ backup: BACKUP_FORMAT, version: BACKUP_VERSION })}\n`)
       const end = Stream.suspend(() => Stream.succeed(`${JSON.stringify({ end: counts })}\n`))
-      return Stream.concat(Stream.concat(Stream.concat(Stream.concat(header, applications), metadata), assets), end)
+      return Stream.concatAll(Chunk.make(header, applications, metadata, assets, end))
     })
 
-    /** First pass: every line checked and spooled; answers the spool's path, or fails naming the first problem. */
+    /** First pass: every line checked and spooled to `path`; fails naming the first problem. */
     const spool = <E>(body: Stream.Stream<Uint8Array, E>, path: string) =>
       Effect.gen(function*() {
         const out = createWriteStream(path)
