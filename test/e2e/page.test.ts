@@ -40,7 +40,7 @@ describe.skipIf(chromiumPath === undefined)(`library page in Chromium (${runtime
     await save("debounce", "export function debounce(fn, ms) {\n  let timer\n  return (...args) => {\n    clearTimeout(timer)\n    timer = setTimeout(() => fn(...args), ms)\n  }\n}\n", "js", ["timing", "ui"])
     await save("fibonacci", "def fibonacci(n):\n    a, b = 0, 1\n    for _ in range(n):\n        a, b = b, a + b\n    return a\n", "py", ["math"])
     await save("read config", "import json\n\ndef read_config(path):\n    with open(path) as f:\n        return json.load(f)\n", "py", ["io"])
-    browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] })
+    browser = await chromium.launch({ executablePath: chromiumPath!, args: ["--no-sandbox"] })
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: service.baseUrl() })
     page = await context.newPage()
