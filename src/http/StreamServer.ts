@@ -111,9 +111,6 @@ export const makeStreamServer = Effect.gen(function*() {
         )
         // Clients only listen; reading ends when either side closes the socket.
         yield* Effect.ignore(socket.runRaw(() => undefined))
-        // Counted open until the connection itself has closed: a close frame still in the socket's buffer when the
-        // process exits at shutdown never reaches the client (it would see 1006 instead of 1001).
-        yield* untilClosed(nodeSocket)
       }))
       return HttpServerResponse.empty()
     })
@@ -121,22 +118,13 @@ export const makeStreamServer = Effect.gen(function*() {
   return { serve } as const
 })
 
-/** The part of the connection's Node socket the sender watches (unread bytes, when they drain, when it closes). */
+/** The part of the connection's Node socket the sender watches (unread bytes, and when they drain) and drops. */
 interface Buffered {
   readonly writableLength: number
-  readonly closed: boolean
-  once(event: "drain" | "close", listener: () => void): unknown
-  off(event: "drain" | "close", listener: () => void): unknown
+  once(event: "drain", listener: () => void): unknown
+  off(event: "drain", listener: () => void): unknown
   destroy(): void
 }
-
-/** Waits until the connection has closed, at most a second (a client that never answers the close). */
-const untilClosed = (socket: Buffered) =>
-  socket.closed ? Effect.void : Effect.async<void>((resume) => {
-    const closed = () => resume(Effect.void)
-    socket.once("close", closed)
-    return Effect.sync(() => socket.off("close", closed))
-  }).pipe(Effect.timeoutOption("1 second"), Effect.asVoid)
 
 /** Waits until the socket's write buffer drains, or briefly, so the backlog is checked again. */
 const awaitDrain = (socket: Buffered) =>

@@ -98,13 +98,15 @@ export const startProcess = async (
   dbPath: string,
   env: Record<string, string> = {}
 ): Promise<RunningService> => {
-  // A process group of its own, so that stopping it also stops what `deno task` started.
+  // A process group of its own, so that a kill also stops what `deno task` started. SIGTERM goes to the process we
+  // started alone: `deno task` passes it on to the service, and when both get it at once the task may end the service
+  // before its graceful shutdown has closed the streams (1006 rather than 1001, 1 stop in 8 under load).
   const { child, port, output } = await spawnOnFreePort(file, args, dbPath, env, true)
   const baseUrl = `http://127.0.0.1:${port}`
   const signal = async (name: NodeJS.Signals) => {
     if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return
     const exited = once(child, "exit")
-    process.kill(-child.pid, name)
+    process.kill(name === "SIGKILL" ? -child.pid : child.pid, name)
     const timeout = new Promise((resolve) => setTimeout(resolve, 10_000, "timeout"))
     if ((await Promise.race([exited, timeout])) === "timeout") {
       process.kill(-child.pid, "SIGKILL")
@@ -119,7 +121,7 @@ export const startProcess = async (
     stop: () => signal("SIGTERM"),
     kill: () => signal("SIGKILL"),
     terminate: () => {
-      if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, "SIGTERM")
+      if (child.pid !== undefined && child.exitCode === null) process.kill(child.pid, "SIGTERM")
     },
     exited,
     pid: child.pid ?? -1
