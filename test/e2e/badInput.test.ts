@@ -87,6 +87,15 @@ const organisingOperations: ReadonlyArray<Operation> = [
   { name: "tag delete", method: "POST", param: "tag", path: (ids, p = ids.tag) => `/tags/${p}/delete` }
 ]
 
+/** The trash and backups (this service's own): a live asset is not in the trash; a backup is NDJSON, not JSON. */
+const trashAndBackupOperations: ReadonlyArray<Operation> = [
+  { name: "trash", method: "GET", path: () => "/trash", query: { transferables: "false" } },
+  { name: "trash restore", method: "POST", param: "asset", path: (ids, p = ids.asset) => `/trash/${p}/restore` },
+  { name: "trash purge one", method: "POST", param: "asset", path: (ids, p = ids.asset) => `/trash/${p}/purge` },
+  { name: "database export", method: "GET", path: () => "/database/export" },
+  { name: "database import", method: "POST", path: () => "/database/import", body: () => ({ backup: "asset-connector-service", version: 1 }) }
+]
+
 /** What clients read about the installation at start-up, and the streams besides the asset streams. */
 const installationOperations: ReadonlyArray<Operation> = [
   { name: "version", method: "GET", path: () => "/.well-known/version" },
@@ -133,6 +142,7 @@ const operations: ReadonlyArray<Operation> = [
   ...assetOperations,
   ...organisingOperations,
   ...installationOperations,
+  ...trashAndBackupOperations,
   { name: "delete", method: "POST", param: "asset", path: (ids, p = ids.asset) => `/assets/${p}/delete` },
   { name: "asset", method: "GET", param: "asset", path: (ids, p = ids.asset) => `/assets/${p}`, query: { transferables: "false" } },
   { name: "formats", method: "GET", param: "asset", path: (ids, p = ids.asset) => `/assets/${p}/formats`, query: { transferables: "true" } },
