@@ -47,6 +47,11 @@ const program = Effect.gen(function*() {
   )
 )
 
+// `npm start` and `deno task start` pass a terminal's Ctrl-C on to the service, which the terminal signalled already.
+// The runtime stops listening after the first signal, so the second would end the process in the middle of its
+// graceful stop; these listeners keep it from doing so (SHUTDOWN_GRACE_MS bounds the stop).
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => undefined)
+
 NodeRuntime.runMain(program, {
   teardown: (exit, onExit) =>
     onExit(

@@ -99,8 +99,8 @@ export const startProcess = async (
   env: Record<string, string> = {}
 ): Promise<RunningService> => {
   // A process group of its own, so that a kill also stops what `deno task` started. SIGTERM goes to the process we
-  // started alone: `deno task` passes it on to the service, and when both get it at once the task may end the service
-  // before its graceful shutdown has closed the streams (1006 rather than 1001, 1 stop in 8 under load).
+  // started, as a process manager sends it (`deno task` passes it on); a signal that reaches the service twice, as a
+  // terminal's Ctrl-C does through npm or deno task, has its own test (lifecycle.test.ts).
   const { child, port, output } = await spawnOnFreePort(file, args, dbPath, env, true)
   const baseUrl = `http://127.0.0.1:${port}`
   const signal = async (name: NodeJS.Signals) => {

@@ -123,6 +123,38 @@ describe(`graceful shutdown (${runtime})`, () => {
       await again.stop()
     }
   })
+
+  it("a signal repeated while it stops (npm start and deno task pass a terminal's Ctrl-C on) does not cut the stop short", async () => {
+    const dbPath = join(dir, "twice.db")
+    const service = await startService(dbPath)
+    const body = JSON.stringify(codeSeed("export const signalledTwice = (n: number) => n * 2\n"))
+    let finishBody = () => {}
+    const answer = new Promise<number>((resolve, reject) => {
+      const req = request(`${service.baseUrl}/assets/create`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) }
+      }, (res) => {
+        res.resume()
+        res.on("end", () => resolve(res.statusCode ?? 0))
+      })
+      req.on("error", reject)
+      req.write(body.slice(0, 10))
+      finishBody = () => req.end(body.slice(10))
+    })
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    // The stop waits for the request in flight; a second signal arrives meanwhile.
+    process.kill(service.pid, "SIGINT")
+    const deadline = Date.now() + 10_000
+    while (!service.output().includes("Shutting down") && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    process.kill(service.pid, "SIGINT")
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    finishBody()
+    expect(await answer).toBe(200)
+    expect(await service.exited).toBe(0)
+    expect(service.output()).toContain("Database closed")
+  })
 })
 
 /** Every live asset has its search row, full-text rows and fingerprint: the transaction wrote all or nothing. */
