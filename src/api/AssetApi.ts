@@ -11,9 +11,8 @@ import { AssetReclassification, AssetUpdate, SeededScoreIncrement } from "../dom
 import { ExportedAsset, ExportType } from "../domain/AssetExport.ts"
 import { AssetId, Uuid } from "../domain/Common.ts"
 import { AssetDeleted, AssetNotFound, InvalidRequest, MetadataNotFound } from "./Errors.ts"
+import { AssetPath } from "./PathParams.ts"
 import { TransferablesParam } from "./QueryParams.ts"
-
-const AssetPath = Schema.Struct({ asset: AssetId })
 
 const Void = HttpApiSchema.NoContent
 

@@ -4,9 +4,8 @@
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
-import { Schema } from "effect"
 import { Asset, Assets, Formats } from "../domain/Asset.ts"
-import { AssetId, FlattenedAssetIds, PseudoAssets } from "../domain/Common.ts"
+import { FlattenedAssetIds, PseudoAssets } from "../domain/Common.ts"
 import { SeededAssetsRecommendation } from "../domain/Recommendation.ts"
 import { AssetsSearchWithFiltersInput, AssetsSearchWithFiltersOutput, SearchedAssets } from "../domain/Search.ts"
 import { Seed } from "../domain/Seed.ts"
@@ -16,6 +15,7 @@ import {
   InvalidRequest,
   SearchCriteriaMissing
 } from "./Errors.ts"
+import { AssetPath } from "./PathParams.ts"
 import {
   PseudoParam,
   SearchParams,
@@ -24,8 +24,6 @@ import {
   TransferablesPseudoParams
 } from "./QueryParams.ts"
 import { streamEndpoint } from "./StreamEndpoint.ts"
-
-const AssetPath = Schema.Struct({ asset: AssetId })
 
 export const RelatedInput = Assets.annotations({ parseOptions: { errors: "all" } })
 

@@ -7,11 +7,9 @@ import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
 import { Schema } from "effect"
 import { Asset, Assets } from "../domain/Asset.ts"
-import { AssetId } from "../domain/Common.ts"
 import { AssetNotFound, AssetNotInTrash } from "./Errors.ts"
+import { AssetPath } from "./PathParams.ts"
 import { TransferablesParam } from "./QueryParams.ts"
-
-const AssetPath = Schema.Struct({ asset: AssetId })
 
 export const PurgedAssets = Schema.Struct({ purged: Schema.Number }).annotations({ identifier: "PurgedAssets" })
 

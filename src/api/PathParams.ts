@@ -1,0 +1,8 @@
+/**
+ * Path parameters shared by operation groups.
+ */
+import { Schema } from "effect"
+import { AssetId } from "../domain/Common.ts"
+
+/** `/…/:asset/…`: an asset's id, a UUID (400 otherwise). */
+export const AssetPath = Schema.Struct({ asset: AssetId })
