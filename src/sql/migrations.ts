@@ -11,7 +11,7 @@ import { Migrator } from "@effect/sql"
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import type { Asset } from "../domain/Asset.ts"
-import { fingerprint, isTrivial } from "../domain/CodeFingerprint.ts"
+import { codeFingerprint } from "../domain/Comparable.ts"
 import { storedParts } from "../domain/StoredAsset.ts"
 import { insertAsset } from "./AssetRows.ts"
 import { contentAt, type FullTextWrite } from "./SearchRows.ts"
@@ -301,8 +301,8 @@ const similarityTypeTwo = Effect.gen(function*() {
       SELECT rowid AS row FROM search_rows WHERE rowid > ${after} AND pseudo = 0 ORDER BY rowid LIMIT ${REBUILD_PAGE}`
     const code = yield* contentAt(sql, page.map((found) => found.row))
     for (const { row } of page) {
-      const text = code.get(row) ?? ""
-      if (!isTrivial(text)) yield* writeSimilarityRows(sql, row, fingerprint(text))
+      const fingerprint = codeFingerprint(code.get(row) ?? "")
+      if (fingerprint !== undefined) yield* writeSimilarityRows(sql, row, fingerprint)
     }
     if (page.length < REBUILD_PAGE) break
     after = page[page.length - 1].row
