@@ -10,9 +10,10 @@
  * counts of features, no code, and is committed. The sources are the **tuning** side only: none of them is in `bench/heldout`, which is what
  * the detector is measured on (`npm run bench:languages`).
  */
-import { lstatSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
+import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { languageFeatures } from "../src/domain/LanguageFeatures.ts"
+import { filesUnder } from "./SourceFiles.ts"
 
 const root = process.argv[2] ?? "/work/scratch/debs"
 const SDK = "/usr/lib/google-cloud-sdk"
@@ -54,23 +55,6 @@ const BUDGET = 1_500_000
 /** Features kept per language: the most frequent. */
 const KEPT = 8000
 
-const filesUnder = (dir: string, file: RegExp, found: Array<string> = []): Array<string> => {
-  let entries: Array<string>
-  try {
-    entries = readdirSync(dir).sort()
-  } catch {
-    return found
-  }
-  for (const entry of entries) {
-    const path = join(dir, entry)
-    // Symbolic links are not followed (`/usr/bin/X11` links to itself).
-    const stat = lstatSync(path, { throwIfNoEntry: false })
-    if (stat?.isDirectory() === true) filesUnder(path, file, found)
-    else if (stat?.isFile() === true && file.test(entry) && stat.size > 200 && stat.size < 20_000_000) found.push(path)
-  }
-  return found
-}
-
 /** A shell script: a file whose first line runs sh or bash. */
 const isShell = (text: string) => /^#!\s*\/(usr\/)?bin\/(env\s+)?(ba)?sh\b/.test(text)
 
@@ -80,7 +64,11 @@ for (const [ext, sources] of Object.entries(SOURCES)) {
   let read = 0
   // Each source in turn, its files spread over its folder, until the budget is spent: every source counts.
   const bySource = sources.map(([dir, file]) => {
-    const found = filesUnder(dir.startsWith("/") ? dir : join(process.cwd(), dir), file)
+    const found = filesUnder(dir.startsWith("/") ? dir : join(process.cwd(), dir), {
+      name: file,
+      minBytes: 200,
+      maxBytes: 20_000_000
+    })
     const step = Math.max(1, Math.floor(found.length / 200))
     return found.filter((_, i) => i % step === 0)
   })

@@ -5,8 +5,9 @@
  * ROOT`, ROOT holding the unpacked packages as README.md says); the JSON is committed, so the benchmarks need none of
  * it. Deterministic: files sorted, windows drawn from a seeded generator.
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
+import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
+import { filesUnder } from "../../scripts/SourceFiles.ts"
 import { seeded } from "../scaleCorpus.ts"
 
 const root = process.argv[2] ?? "/work/scratch/debs"
@@ -44,26 +45,14 @@ const SOURCES: ReadonlyArray<Source> = [
   { ext: "yaml", origin: "Google Cloud SDK surface specifications", licence: "Apache-2.0", dir: "/usr/lib/google-cloud-sdk/lib/googlecloudsdk/command_lib", file: /\.yaml$/ }
 ]
 
-const filesUnder = (dir: string, file: RegExp, shallow = false, found: Array<string> = []): Array<string> => {
-  let entries: Array<string>
-  try {
-    entries = readdirSync(dir).sort()
-  } catch {
-    return found
-  }
-  for (const entry of entries) {
-    const path = join(dir, entry)
-    const stat = statSync(path, { throwIfNoEntry: false })
-    if (stat?.isDirectory() === true) {
-      if (!shallow) filesUnder(path, file, shallow, found)
-    } else if (stat?.isFile() === true && file.test(entry) && stat.size > 1500 && stat.size < 400_000) found.push(path)
-  }
-  return found
-}
-
 const filesOf = (ext: string) =>
   SOURCES.filter((source) => source.ext === ext).flatMap((source) =>
-    filesUnder(source.dir.startsWith("/") ? source.dir : join(process.cwd(), source.dir), source.file, source.shallow)
+    filesUnder(source.dir.startsWith("/") ? source.dir : join(process.cwd(), source.dir), {
+      name: source.file,
+      minBytes: 1500,
+      maxBytes: 400_000,
+      shallow: source.shallow === true
+    })
       .map((path) => ({ path, source }))
   )
 

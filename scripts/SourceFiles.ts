@@ -1,0 +1,37 @@
+/**
+ * The source files under a folder that the corpus builders read (`bench/heldout/build.ts`,
+ * `scripts/trainLanguageModel.ts`): sorted, so that what they build is deterministic.
+ */
+import { lstatSync, readdirSync } from "node:fs"
+import { join } from "node:path"
+
+export interface FileChoice {
+  /** Which file names count. */
+  readonly name: RegExp
+  /** Sizes outside (minBytes, maxBytes) are left out: stubs, and generated or minified bundles. */
+  readonly minBytes: number
+  readonly maxBytes: number
+  /** Only the folder's own files, not its subfolders'. */
+  readonly shallow?: boolean
+}
+
+/** Every file under `dir` the choice takes; a folder that cannot be read has none. */
+export const filesUnder = (dir: string, choice: FileChoice, found: Array<string> = []): Array<string> => {
+  let entries: Array<string>
+  try {
+    entries = readdirSync(dir).sort()
+  } catch {
+    return found
+  }
+  for (const entry of entries) {
+    const path = join(dir, entry)
+    // Symbolic links are not followed (`/usr/bin/X11` links to itself).
+    const stat = lstatSync(path, { throwIfNoEntry: false })
+    if (stat?.isDirectory() === true) {
+      if (choice.shallow !== true) filesUnder(path, choice, found)
+    } else if (
+      stat?.isFile() === true && choice.name.test(entry) && stat.size > choice.minBytes && stat.size < choice.maxBytes
+    ) found.push(path)
+  }
+  return found
+}
