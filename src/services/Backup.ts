@@ -103,7 +103,8 @@ export class Backup extends Effect.Service<Backup>()("Backup", {
       )
       const metadata = Stream.map(
         pagesOf((after) =>
-          Effect.orDie(sql<typeof StoredEntity.Encoded & { key: number; entityKey: string | null }>`
+          // `key` is the page position (the registry's row); the entity's own key is `entityKey`.
+          Effect.orDie(sql<Omit<typeof StoredEntity.Encoded, "key"> & { key: number; entityKey: string | null }>`
             SELECT row AS key, kind, id, key AS entityKey, json FROM metadata WHERE row > ${after}
             ORDER BY row LIMIT ${EXPORT_PAGE}`)
         ),
