@@ -5,7 +5,7 @@
 import { Effect, Layer } from "effect"
 import { ServicesLive } from "../src/http/Server.ts"
 import { AssetCreator } from "../src/services/AssetCreator.ts"
-import { sqlLayer } from "../src/sql/SqlLive.ts"
+import { sqliteEngineOrDie } from "../src/storage/sqlite/SqliteEngine.ts"
 import { codeAsset, type CodeSnippet } from "../test/unit/TestAssets.ts"
 
 /** Stores every snippet (a minute apart, from 2024-01-01) and answers their asset ids, in order. */
@@ -20,4 +20,4 @@ export const loadCorpus = (snippets: ReadonlyArray<CodeSnippet>, dbPath: string)
       ids.push(asset.id)
     }
     return ids
-  }).pipe(Effect.provide(ServicesLive.pipe(Layer.provideMerge(sqlLayer(dbPath)))), Effect.runPromise)
+  }).pipe(Effect.provide(ServicesLive.pipe(Layer.provideMerge(sqliteEngineOrDie(dbPath)))), Effect.runPromise)

@@ -11,7 +11,6 @@
  * occur inside longer identifiers elsewhere): is that snippet first? And 200 names unique in the library with one
  * typo: is their snippet in the top 5?
  */
-import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect, Layer } from "effect"
 import Fuse from "fuse.js"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
@@ -20,8 +19,10 @@ import { join } from "node:path"
 import { facetsOf, searchableText } from "../src/domain/SearchableText.ts"
 import { ServicesLive } from "../src/http/Server.ts"
 import { SearchIndex } from "../src/services/SearchIndex.ts"
-import { insertFullText, insertSearchRow } from "../src/sql/SearchRows.ts"
-import { sqlLayer } from "../src/sql/SqlLive.ts"
+import { AssetStore } from "../src/storage/AssetStore.ts"
+import { TextSearch } from "../src/storage/TextSearch.ts"
+import { WriterLock } from "../src/storage/WriterLock.ts"
+import { sqliteEngineOrDie } from "../src/storage/sqlite/SqliteEngine.ts"
 import { startService } from "../test/e2e/ServiceProcess.ts"
 import { codeAsset } from "../test/unit/TestAssets.ts"
 import { withTypo } from "./codeMutations.ts"
@@ -40,21 +41,23 @@ const percentile = (values: ReadonlyArray<number>, p: number) => {
 /** What the search index adds to a create: its rows in a transaction, and the in-memory title and facet indexes. */
 const indexingCost = (corpus: ReadonlyArray<CorpusEntry>, dbPath: string) =>
   Effect.gen(function*() {
-    const sql = yield* SqlClient
+    const lock = yield* WriterLock
+    const assets = yield* AssetStore
+    const textSearch = yield* TextSearch
     const search = yield* SearchIndex
     const times: Array<number> = []
     for (let i = 0; i < 500; i++) {
       const asset = codeAsset(corpus[(i * 37) % corpus.length])
       const text = searchableText(asset)
       const started = performance.now()
-      const row = yield* sql.withTransaction(
-        Effect.tap(insertSearchRow(sql, asset, text), (row) => insertFullText(sql, row, text))
+      const row = yield* lock.transaction(
+        Effect.tap(assets.insertSearchRow(asset, text), (row) => textSearch.index(row, text))
       )
-      search.remember({ asset, text, row, facets: facetsOf(asset, text, row) })
+      search.remember(row, text, facetsOf(asset, text, row))
       times.push(performance.now() - started)
     }
     return times
-  }).pipe(Effect.provide(ServicesLive.pipe(Layer.provideMerge(sqlLayer(dbPath)))), Effect.runPromise)
+  }).pipe(Effect.provide(ServicesLive.pipe(Layer.provideMerge(sqliteEngineOrDie(dbPath)))), Effect.runPromise)
 
 interface BenchQuery {
   readonly kind: string

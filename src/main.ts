@@ -8,24 +8,23 @@ import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Cause, ConfigError, Effect, Exit, Layer, Logger } from "effect"
 import { isDebug, ServiceConfig } from "./config.ts"
 import { GracefulShutdownLive, HttpAppLive, NodeServerLive, ServicesLive } from "./http/Server.ts"
-import { SqlLive } from "./sql/SqlLive.ts"
+import { describeLibrary, EngineLive } from "./storage/Engine.ts"
 import { ExitCode, StartupError } from "./StartupError.ts"
 
 /** One line at start-up: where the service listens and which database it opened. */
 const StartupLog = Layer.effectDiscard(Effect.gen(function*() {
-  const config = yield* ServiceConfig
   const server = yield* HttpServer.HttpServer
   const address = server.address._tag === "TcpAddress"
     ? `http://${server.address.hostname}:${server.address.port}`
     : server.address.path
-  yield* Effect.logInfo(`Listening on ${address}, database ${config.dbPath}`)
+  yield* Effect.logInfo(`Listening on ${address}, ${yield* describeLibrary}`)
 }))
 
 const Main = Layer.mergeAll(GracefulShutdownLive, StartupLog).pipe(
   Layer.provide(HttpAppLive),
   Layer.provide(NodeServerLive),
   Layer.provide(ServicesLive),
-  Layer.provide(SqlLive)
+  Layer.provide(EngineLive)
 )
 
 /** Runs until interrupted; answers the exit code of a failed start-up. */

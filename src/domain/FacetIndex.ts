@@ -66,8 +66,13 @@ export class FacetIndex {
     this.order = [...this.live.values()].sort((a, b) => this.updatedTimes[b] - this.updatedTimes[a] || a - b)
   }
 
-  /** Indexes an asset not in the index (a new one, or an edited one once its previous facets were removed). */
+  /**
+   * Indexes an asset not in the index (a new one, or an edited one once its previous facets were removed). One
+   * indexed already (a follower applying a commit its loaded state held) keeps one place in the order.
+   */
   add(facets: AssetFacets): void {
+    const placed = this.live.has(facets.row) ? this.order.indexOf(facets.row) : -1
+    if (placed >= 0) this.order.splice(placed, 1)
     this.index(facets)
     // New and edited assets are the most recently updated: the insertion point is almost always the front.
     const updated = this.updatedTimes[facets.row]

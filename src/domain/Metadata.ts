@@ -2,7 +2,7 @@
  * The metadata an asset carries, as entities of the library: tags and websites are shared (one tag "sql" however
  * many assets carry it, known by its text case-insensitively; one website per URL), an annotation belongs to one
  * asset. An asset embeds copies of its entities; the library's registry holds the originals, and every write keeps
- * the copies equal to them (see `MetadataRows.adoptMetadata`).
+ * the copies equal to them (see `AssetWrites.adoptMetadata`).
  */
 import type { Annotation, Asset, Tag, Website } from "./Asset.ts"
 import type { AssetParts } from "./AssetBuilder.ts"

@@ -11,24 +11,27 @@ import { Api } from "../api/Api.ts"
 import { isDebug, ServiceConfig, ShutdownConfig } from "../config.ts"
 import { AssetCreator } from "../services/AssetCreator.ts"
 import { AssetEditor } from "../services/AssetEditor.ts"
-import { Commits } from "../services/Commits.ts"
-import { LocalUser } from "../services/LocalUser.ts"
-import { MetadataEntities } from "../services/MetadataEntities.ts"
-import { ConnectorActivity } from "../services/ConnectorActivity.ts"
-import { Intentions } from "../services/Intentions.ts"
-import { Recommendations } from "../services/Recommendations.ts"
 import { AssetRepository } from "../services/AssetRepository.ts"
 import { AssetSearch } from "../services/AssetSearch.ts"
+import { AssetWrites } from "../services/AssetWrites.ts"
+import { Backup } from "../services/Backup.ts"
 import { ChangeHub } from "../services/ChangeHub.ts"
+import { Commits } from "../services/Commits.ts"
+import { ConnectorActivity } from "../services/ConnectorActivity.ts"
 import { ConnectorSessions } from "../services/ConnectorSessions.ts"
 import { Installation } from "../services/Installation.ts"
+import { IntentionIndex } from "../services/IntentionIndex.ts"
+import { Intentions } from "../services/Intentions.ts"
+import { KnownApplications } from "../services/KnownApplications.ts"
+import { LibraryFollowers } from "../services/LibraryFollowers.ts"
+import { LocalUser } from "../services/LocalUser.ts"
+import { MetadataEntities } from "../services/MetadataEntities.ts"
+import { Recommendations } from "../services/Recommendations.ts"
+import { Retention, RetentionSchedule } from "../services/Retention.ts"
 import { SearchIndex } from "../services/SearchIndex.ts"
-import { SimilarityIndex } from "../services/SimilarityIndex.ts"
 import { SeedPreprocessor } from "../services/SeedPreprocessor.ts"
+import { SimilarityIndex } from "../services/SimilarityIndex.ts"
 import { StreamConnections } from "../services/StreamConnections.ts"
-import { Backup } from "../services/Backup.ts"
-import { TrackingRetention } from "../sql/TrackingRetention.ts"
-import { TrashRetention } from "../sql/TrashRetention.ts"
 import { ExitCode, messagesOf, StartupError } from "../StartupError.ts"
 import { AssetHttpLive } from "./AssetHttp.ts"
 import { AssetsHttpLive } from "./AssetsHttp.ts"
@@ -45,23 +48,29 @@ import { LibraryPageRoutes } from "./LibraryPage.ts"
 import { TrashHttpLive } from "./TrashHttp.ts"
 import { WellKnownHttpLive } from "./WellKnownHttp.ts"
 
-/** The stores, indexes, the commit path and sessions. */
-const StorageLive = Layer.mergeAll(
-  Commits.Default,
-  AssetSearch.Default,
-  SeedPreprocessor.Default,
-  ConnectorSessions.Default,
-  StreamConnections.Default
-).pipe(
-  Layer.provideMerge(Layer.mergeAll(AssetRepository.Default, SearchIndex.Default, SimilarityIndex.Default)),
-  Layer.provideMerge(Layer.merge(ChangeHub.Default, Installation.Default))
+/** What follows the change feed (`LibraryFollowers`), and the commit path, which waits for them. */
+const CommitPathLive = Layer.mergeAll(Commits.Default).pipe(
+  Layer.provideMerge(Layer.mergeAll(LibraryFollowers.Default, AssetWrites.Default, AssetRepository.Default)),
+  Layer.provideMerge(Layer.mergeAll(SearchIndex.Default, KnownApplications.Default, IntentionIndex.Default, ChangeHub.Default))
 )
 
-/** Every service the handlers use; needs only `SqlClient`. */
-export const ServicesLive = Layer.mergeAll(ConnectorActivity.Default, Backup.Default, TrackingRetention, TrashRetention).pipe(
-  Layer.provideMerge(Layer.mergeAll(AssetCreator.Default, AssetEditor.Default, Intentions.Default)),
+/** The services over the storage ports: searches, sessions, the installation. */
+const CoreLive = Layer.mergeAll(
+  AssetSearch.Default,
+  SimilarityIndex.Default,
+  SeedPreprocessor.Default,
+  ConnectorSessions.Default,
+  Intentions.Default,
+  Installation.Default,
+  Retention.Default,
+  StreamConnections.Default
+).pipe(Layer.provideMerge(CommitPathLive))
+
+/** Every service the handlers use; needs only the storage ports (`StoragePorts`) of an engine. */
+export const ServicesLive = Layer.mergeAll(ConnectorActivity.Default, Backup.Default, RetentionSchedule).pipe(
+  Layer.provideMerge(Layer.mergeAll(AssetCreator.Default, AssetEditor.Default)),
   Layer.provideMerge(Layer.mergeAll(MetadataEntities.Default, Recommendations.Default, LocalUser.Default)),
-  Layer.provideMerge(StorageLive)
+  Layer.provideMerge(CoreLive)
 )
 
 const ApiRoutes = HttpLayerRouter.addHttpApi(Api, { openapiPath: "/openapi.json" }).pipe(

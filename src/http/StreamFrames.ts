@@ -6,7 +6,7 @@
  */
 import { withoutTransferables } from "../domain/AssetBuilder.ts"
 import { iterableJson } from "../domain/WireJson.ts"
-import type { AssetChange, Commit } from "../services/ChangeHub.ts"
+import type { AssetChange, Commit } from "../domain/Commit.ts"
 
 /** `/assets/stream/identifiers` sends ids, the other two asset streams assets, `/tags/stream/identifiers` tag ids. */
 export type LibraryStream = "identifiers" | "assets" | "transferables" | "tags"

@@ -13,7 +13,8 @@ import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequ
 import { Cause, Effect, Option, Queue } from "effect"
 import { UpgradeRequired } from "../api/Errors.ts"
 import { StreamConfig } from "../config.ts"
-import { ChangeHub, type Commit } from "../services/ChangeHub.ts"
+import type { Commit } from "../domain/Commit.ts"
+import { ChangeHub } from "../services/ChangeHub.ts"
 import { StreamConnections } from "../services/StreamConnections.ts"
 
 /** Writes one frame to a subscriber, waiting while it reads too slowly. */

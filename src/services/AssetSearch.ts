@@ -1,6 +1,6 @@
 /**
  * The search operations. Fuzzy search takes candidates from two indexes (literal matches of every term from the
- * FTS5 trigram index; names, tags and annotations sharing the most trigrams with the query from the in-memory
+ * text index (`TextSearch`); names, tags and annotations sharing the most trigrams with the query from the in-memory
  * title index), keeps those that contain every term literally or within its allowed edits, and ranks them: exact
  * hits (the whole query literally) first, then by the share of terms found literally, then by a score mixing a
  * fuse.js score over name, tags and annotations with that share. Full-text search is the same without typos.
@@ -8,7 +8,6 @@
  * narrowed to its scope (pseudo assets, space, tags, filters: `SearchFilters`, row sets over the in-memory facet
  * index); without a query, the scope is the answer, newest first. Results are capped; the counts are not.
  */
-import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import Fuse from "fuse.js"
 import type { InvalidRequest } from "../api/Errors.ts"
@@ -16,9 +15,10 @@ import { allowedEdits, containsWholeToken, nameCloseness, queryTerms, substringD
 import { queryWords } from "../domain/IdentifierWords.ts"
 import type { RowSet } from "../domain/RowSet.ts"
 import type { AssetFilters } from "../domain/Search.ts"
-import { contentAt, titlesAt, type TitleRow } from "../sql/SearchRows.ts"
+import { AssetStore } from "../storage/AssetStore.ts"
+import { type RankedRow, TextSearch, type TitleRow } from "../storage/TextSearch.ts"
 import { AssetRepository } from "./AssetRepository.ts"
-import { ftsPhrase, makeSearchFilters } from "./SearchFilters.ts"
+import { makeSearchFilters } from "./SearchFilters.ts"
 import { SearchIndex } from "./SearchIndex.ts"
 
 export interface SearchRequest {
@@ -65,16 +65,12 @@ export const RESULT_LIMIT = 100
 export const QUERY_LIMIT = 400
 /** Verified hits fuse.js scores: the head of a cheaper order, comfortably more than one answer holds. */
 const FUSE_RANKED = 150
-/** Candidates each FTS query contributes before verification and ranking, newest first. */
+/** Candidates each text lookup contributes before verification and ranking, newest first. */
 const CANDIDATES = 300
 /** Candidates the title trigram index contributes: the names sharing most trigrams with the query. */
 const TYPO_CANDIDATES = 100
-/** A scope this small is verified whole rather than looked up in the FTS index and then narrowed. */
+/** A scope this small is verified whole rather than looked up in the text index and then narrowed. */
 const SMALL_SCOPE = 1000
-/** Matches an FTS lookup reads at a time while narrowing them to a scope. */
-const FTS_PAGE = 1000
-
-type FtsTable = "search_text" | "search_titles" | "search_words"
 
 /** The assets a search may return: every live asset it may see (`whole`), or fewer once filters narrowed them. */
 interface Scope {
@@ -90,14 +86,15 @@ type CandidateRow = TitleRow & {
 
 export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
   effect: Effect.gen(function*() {
-    const sql = yield* SqlClient
+    const text = yield* TextSearch
+    const assets = yield* AssetStore
     const index = yield* SearchIndex
     const facets = index.facets
     const repository = yield* AssetRepository
 
     const scopeOf = (request: SearchRequest): Effect.Effect<Scope, InvalidRequest> =>
       Effect.gen(function*() {
-        const filters = makeSearchFilters(sql, facets, request.casing === true)
+        const filters = makeSearchFilters(text, assets, facets, request.casing === true)
         let rows = facets.all(request.pseudo)
         if (request.space !== undefined) rows = rows.and(yield* filters.space(request.space))
         if (request.tags !== undefined && request.tags.length > 0) rows = filters.tags(request.tags, rows)
@@ -105,32 +102,6 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
         const narrowed = request.space !== undefined || (request.tags ?? []).length > 0 || request.filters !== undefined
         return { rows, whole: !narrowed }
       })
-
-    /**
-     * Up to `limit` rows in scope matching `expression`, newest first. SQLite reads FTS5 matches in row order and
-     * stops at the limit; a scope is applied to them page by page.
-     */
-    const ftsRows = (table: FtsTable, expression: string, scope: RowSet, limit: number) =>
-      Effect.gen(function*() {
-        const found: Array<number> = []
-        let below = Number.MAX_SAFE_INTEGER
-        while (found.length < limit) {
-          const page = yield* sql<{ row: number }>`
-            SELECT rowid AS row FROM ${sql.literal(table)} WHERE ${sql.literal(table)} MATCH ${expression}
-            AND rowid < ${below} ORDER BY rowid DESC LIMIT ${FTS_PAGE}`
-          for (const { row } of page) if (scope.has(row) && found.length < limit) found.push(row)
-          if (page.length < FTS_PAGE) break
-          below = page[page.length - 1].row
-        }
-        return found
-      })
-
-    /** How many rows in scope match `expression`. */
-    const ftsCount = (table: FtsTable, expression: string, scope: RowSet) =>
-      Effect.map(
-        sql<{ row: number }>`SELECT rowid AS row FROM ${sql.literal(table)} WHERE ${sql.literal(table)} MATCH ${expression}`,
-        (rows) => rows.reduce((count, { row }) => count + (scope.has(row) ? 1 : 0), 0)
-      )
 
     /** Tag search and filters without a query: every asset in scope, most recently updated first. */
     const listing = (request: SearchRequest, scope: Scope): SearchResult => {
@@ -146,12 +117,11 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
       Effect.gen(function*() {
         const terms = queryTerms(query)
         const indexed = terms.filter((term) => term.length >= 3)
-        const allTerms = indexed.map(ftsPhrase).join(" AND ")
         const inScope = scope.rows
         const candidates = new Set<number>()
-        /** Candidates the FTS index says contain every term of three letters or more (case-insensitively). */
+        /** Candidates the text index says contain every term of three letters or more (case-insensitively). */
         const literal = new Set<number>()
-        /** Candidates the FTS index says contain the whole query (case-insensitively): the exact hits. */
+        /** Candidates the text index says contain the whole query (case-insensitively): the exact hits. */
         const phrase = new Set<number>()
         /** Whether a limited query hit its limit, so that its matches must be counted separately. */
         let literalOverflow = false
@@ -161,15 +131,15 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
           for (const row of inScope.values()) candidates.add(row)
         } else if (indexed.length > 0) {
           // Matches in names, tags and annotations first: with a common term, those are the ones worth ranking.
-          const inTitles = yield* ftsRows("search_titles", allTerms, inScope, CANDIDATES)
-          const anywhere = yield* ftsRows("search_text", allTerms, inScope, CANDIDATES)
+          const inTitles = yield* text.containing(indexed, "titles", inScope, CANDIDATES)
+          const anywhere = yield* text.containing(indexed, "anywhere", inScope, CANDIDATES)
           literalOverflow = inTitles.length === CANDIDATES || anywhere.length === CANDIDATES
           for (const row of [...inTitles, ...anywhere]) literal.add(row)
           if (terms.length === 1 && indexed.length === 1) {
             for (const row of literal) phrase.add(row)
             phraseOverflow = literalOverflow
           } else if (query.length >= 3) {
-            const exactRows = yield* ftsRows("search_text", ftsPhrase(query), inScope, CANDIDATES)
+            const exactRows = yield* text.containing([query], "anywhere", inScope, CANDIDATES)
             phraseOverflow = exactRows.length === CANDIDATES
             for (const row of exactRows) phrase.add(row)
           }
@@ -187,7 +157,7 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
         if (candidates.size === 0) return { hits: [], exact: 0, suggested: 0 } satisfies SearchResult
 
         // Names, tags and annotations of every candidate; code only where a decision needs it (it is the bulk).
-        const rows: Array<CandidateRow> = (yield* titlesAt(sql, [...candidates]))
+        const rows: Array<CandidateRow> = (yield* text.titlesAt([...candidates]))
           .map((row) => ({ ...row, updated: facets.updatedAt(row.row) }))
         const known = (row: CandidateRow): IndexKnowledge => ({
           allTerms: literal.has(row.row),
@@ -195,7 +165,7 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
         })
         const needsCode = rows.filter((row) => !decidableWithoutCode(row, terms, casing, typos, known(row)))
         if (needsCode.length > 0) {
-          const code = yield* contentAt(sql, needsCode.map((row) => row.row))
+          const code = yield* text.contentAt(needsCode.map((row) => row.row))
           for (const row of needsCode) row.content = code.get(row.row) ?? ""
         }
 
@@ -215,7 +185,7 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
         const complete = head.filter((hit) => hit.literalShare === 1)
         const unloaded = complete.filter((hit) => hit.row.content === undefined)
         if (unloaded.length > 0) {
-          const code = yield* contentAt(sql, unloaded.map((hit) => hit.row.row))
+          const code = yield* text.contentAt(unloaded.map((hit) => hit.row.row))
           for (const hit of unloaded) hit.row.content = code.get(hit.row.row) ?? ""
         }
         // A term whole in the case it was typed counts fully; whole in another case (the search ignores case), half.
@@ -266,11 +236,11 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
         let total = hits.length
         // More matches exist than were ranked: count them in the index (the typo-only hits, if any, are left out
         // of the count then; they could not have ranked).
-        if (literalOverflow) total = Math.max(total, yield* ftsCount("search_text", allTerms, inScope))
+        if (literalOverflow) total = Math.max(total, yield* text.countContaining(indexed, "anywhere", inScope))
         if (phraseOverflow) {
           exact = Math.max(
             exact,
-            terms.length === 1 ? total : yield* ftsCount("search_text", ftsPhrase(query), inScope)
+            terms.length === 1 ? total : yield* text.countContaining([query], "anywhere", inScope)
           )
         }
         return {
@@ -291,12 +261,12 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
         const scope = yield* scopeOf(request)
         if (query.length === 0) return listing(request, scope)
         return yield* fuzzy(query, scope, request.casing === true, request.mode !== "literal")
-      }).pipe(Effect.catchTag("SqlError", Effect.die))
+      })
 
     /**
      * Neural code search: the words of a question ("parse http header") against the words assets' identifiers,
      * names, tags and annotations are made of (`parseHttpHeader`, `parse_http_header`), stemmed. Assets holding
-     * every word are the exact hits, ranked by BM25 (a word in the name weighs most); then, when those are few,
+     * every word are the exact hits, ranked by relevance (a word in the name weighs most); then, when those are few,
      * assets holding some of the words.
      */
     const byWords = (query: string, pseudo: boolean) =>
@@ -306,27 +276,22 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
         const scope = facets.all(pseudo)
         // Pseudo assets are few: reading that many more matches leaves enough once they are set aside.
         const hidden = facets.size - scope.size
-        const matching = (expression: string, limit: number) =>
+        const matching = (every: boolean, limit: number) =>
           Effect.map(
-            sql<{ row: number; rank: number }>`
-              SELECT rowid AS row, bm25(search_words, 10.0, 1.0, 5.0, 3.0) AS rank FROM search_words
-              WHERE search_words MATCH ${expression} ORDER BY rank, rowid DESC LIMIT ${limit + hidden}`,
+            text.words(words, every, limit + hidden),
             (rows) => rows.filter((row) => scope.has(row.row)).slice(0, limit)
           )
-        const every = words.map(ftsPhrase).join(" AND ")
-        const some = words.map(ftsPhrase).join(" OR ")
-        const exact = yield* matching(every, RESULT_LIMIT)
-        const exactCount = exact.length < RESULT_LIMIT ? exact.length : yield* ftsCount("search_words", every, scope)
+        const exact = yield* matching(true, RESULT_LIMIT)
+        const exactCount = exact.length < RESULT_LIMIT ? exact.length : yield* text.countWords(words, true, scope)
         const seen = new Set(exact.map((row) => row.row))
         const partial = words.length > 1 && exact.length < RESULT_LIMIT
-          ? (yield* matching(some, RESULT_LIMIT + exact.length)).filter((row) => !seen.has(row.row))
+          ? (yield* matching(false, RESULT_LIMIT + exact.length)).filter((row) => !seen.has(row.row))
           : []
-        const partialCount = words.length > 1 ? (yield* ftsCount("search_words", some, scope)) - exactCount : 0
-        // BM25 ranks are negative, lower is better; relative to the best of its group a hit scores in (0, 1], exact
-        // hits above one half, the others below.
-        const scored = (rows: ReadonlyArray<{ row: number; rank: number }>, exact: boolean) =>
+        const partialCount = words.length > 1 ? (yield* text.countWords(words, false, scope)) - exactCount : 0
+        // Relative to the best of its group a hit scores in (0, 1], exact hits above one half, the others below.
+        const scored = (rows: ReadonlyArray<RankedRow>, exact: boolean) =>
           rows.map((row): SearchHit => {
-            const relative = rows[0].rank < 0 ? row.rank / rows[0].rank : 1
+            const relative = rows[0].relevance > 0 ? row.relevance / rows[0].relevance : 1
             const score = exact ? 0.5 + 0.5 * relative : 0.5 * relative
             return { row: row.row, exact, score: Math.round(score * 1e4) / 1e4, match: "CONTENT" }
           })
@@ -335,7 +300,7 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
           exact: exactCount,
           suggested: partialCount
         } satisfies SearchResult
-      }).pipe(Effect.catchTag("SqlError", Effect.die))
+      })
 
     /**
      * Tag-based search: assets carrying every tag are the exact hits (newest first), then assets carrying some of
@@ -392,7 +357,7 @@ const occurs = (needle: string, text: string, edits: number): "literal" | "fuzzy
 
 const lowered = (text: string, casing: boolean) => casing ? text : text.toLowerCase()
 
-/** What the FTS index already said of a candidate: every indexed term is in it, the whole query is in it. */
+/** What the text index already said of a candidate: every indexed term is in it, the whole query is in it. */
 interface IndexKnowledge {
   readonly allTerms: boolean
   readonly whole: boolean
@@ -400,7 +365,7 @@ interface IndexKnowledge {
 
 /**
  * Whether `verify` can judge a candidate without its code: when every term is found in its names, tags and
- * annotations or is known from the FTS index (which is case-insensitive, so not with `casing`, and knows nothing
+ * annotations or is known from the text index (which is case-insensitive, so not with `casing`, and knows nothing
  * of words under three letters).
  */
 const decidableWithoutCode = (
@@ -423,7 +388,7 @@ const decidableWithoutCode = (
  * share of terms found literally, and the fields that matched. A term found nowhere literally may still match a
  * name, tag or annotation within its allowed edits; code matches literally only (typos are looked for where people
  * type words, and an edit-distance scan of every candidate's code would cost more than the rest of the search).
- * `known`: what the FTS index found in this asset; when its code was not loaded, that is what says a term missing
+ * `known`: what the text index found in this asset; when its code was not loaded, that is what says a term missing
  * from the titles is in the code, and whether the whole query is.
  */
 const verify = (

@@ -1,14 +1,13 @@
 /**
  * The whole library out to a backup file and back in (`domain/Backup.ts` has the format).
  *
- * Export streams from SQLite in pages, in storage order, so that exporting what an import of that file built gives
- * the same file again. Import takes the file in two passes: the first reads it as it arrives, checks every record
+ * Export streams from the store in pages, in storage order, so that exporting what an import of that file built
+ * gives the same file again. Import takes the file in two passes: the first reads it as it arrives, checks every record
  * and spools it to a temporary file, so that a malformed or truncated file is refused having written nothing; the
  * second adds what the library lacks, in transactions of `IMPORT_BATCH` assets through the commit path (indexed and
  * announced like creates). An id the library already has keeps the library's version: importing a file twice changes
  * nothing the second time.
  */
-import { SqlClient } from "@effect/sql/SqlClient"
 import { Chunk, Effect, type Either, Option, ParseResult, Schema, Stream } from "effect"
 import { createReadStream, createWriteStream, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -28,11 +27,12 @@ import {
   type StoredApplication,
   type StoredEntity
 } from "../domain/Backup.ts"
-import type { MetadataKind } from "../domain/Metadata.ts"
 import { withTransferables } from "../domain/StoredAsset.ts"
-import { insertTrashed } from "../sql/AssetRows.ts"
-import { inList } from "../sql/InList.ts"
+import { AssetStore } from "../storage/AssetStore.ts"
+import { ConnectorStore } from "../storage/ConnectorStore.ts"
+import { MetadataStore } from "../storage/MetadataStore.ts"
 import { Commits } from "./Commits.ts"
+import { applicationOf } from "./KnownApplications.ts"
 
 /** Rows an export reads at a time. */
 const EXPORT_PAGE = 200
@@ -78,14 +78,16 @@ type Counted = "applications" | "metadata" | "assets"
 
 export class Backup extends Effect.Service<Backup>()("Backup", {
   effect: Effect.gen(function*() {
-    const sql = yield* SqlClient
+    const assetStore = yield* AssetStore
+    const metadataStore = yield* MetadataStore
+    const connectorStore = yield* ConnectorStore
     const commits = yield* Commits
 
-    /** Rows of a table read in pages along its key, as a stream of pages. */
-    const pagesOf = <Row extends { key: number }>(read: (after: number) => Effect.Effect<ReadonlyArray<Row>>) =>
+    /** Rows read in pages along their storage order, as a stream of pages. */
+    const pagesOf = <Row extends { position: number }>(read: (after: number, size: number) => Effect.Effect<ReadonlyArray<Row>>) =>
       Stream.paginateEffect(0, (after) =>
-        Effect.map(read(after), (rows) =>
-          [rows, rows.length === EXPORT_PAGE ? Option.some(rows[rows.length - 1].key) : Option.none()] as const)
+        Effect.map(read(after, EXPORT_PAGE), (rows) =>
+          [rows, rows.length === EXPORT_PAGE ? Option.some(rows[rows.length - 1].position) : Option.none()] as const)
       ).pipe(Stream.filter((rows) => rows.length > 0))
 
     /** The backup file, line by line (each line ends with a newline). */
@@ -95,30 +97,19 @@ export class Backup extends Effect.Service<Backup>()("Backup", {
         counts[what]++
         return `${text}\n`
       }
-      const applications = Stream.flatMap(
-        Stream.fromEffect(Effect.orDie(sql<typeof StoredApplication.Encoded>`
-          SELECT id, name, version, platform, privacy, capabilities, onboarded, created, updated
-          FROM applications ORDER BY id`)),
-        (rows) => Stream.succeed(rows.map((row) => line("applications", JSON.stringify({ application: row }))).join(""))
+      const applications = Stream.map(
+        Stream.fromEffect(connectorStore.applicationsById),
+        (rows) => rows.map((row) => line("applications", JSON.stringify({ application: row }))).join("")
       )
       const metadata = Stream.map(
-        pagesOf((after) =>
-          // `key` is the page position (the registry's row); the entity's own key is `entityKey`.
-          Effect.orDie(sql<Omit<typeof StoredEntity.Encoded, "key"> & { key: number; entityKey: string | null }>`
-            SELECT row AS key, kind, id, key AS entityKey, json FROM metadata WHERE row > ${after}
-            ORDER BY row LIMIT ${EXPORT_PAGE}`)
-        ),
+        pagesOf(metadataStore.exportPage),
         (rows) =>
-          rows.map(({ kind, id, entityKey, json }) =>
-            line("metadata", JSON.stringify({ metadata: { kind, id, key: entityKey, json } }))
+          rows.map(({ kind, id, key, json }) =>
+            line("metadata", JSON.stringify({ metadata: { kind, id, key, json } satisfies typeof StoredEntity.Encoded }))
           ).join("")
       )
       const assets = Stream.map(
-        pagesOf((after) =>
-          Effect.orDie(sql<{ key: number; document: Uint8Array; transferables: string | null; deleted: string | null }>`
-            SELECT rowid AS key, document, transferables, deleted FROM assets WHERE rowid > ${after}
-            ORDER BY rowid LIMIT ${EXPORT_PAGE}`)
-        ),
+        pagesOf(assetStore.exportPage),
         (rows) =>
           rows.map((row) =>
             line(
@@ -202,7 +193,10 @@ export class Backup extends Effect.Service<Backup>()("Backup", {
         const flushAssets = Effect.suspend(() => {
           const batch = assets
           assets = []
-          return batch.length === 0 ? Effect.void : importAssets(batch, summary)
+          return batch.length === 0 ? Effect.void : Effect.map(importAssets(batch), (counted) => {
+            summary.imported.assets += counted.imported
+            summary.kept.assets += counted.kept
+          })
         })
         const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity })
         yield* Stream.fromAsyncIterable(lines, (error) => error).pipe(
@@ -233,48 +227,48 @@ export class Backup extends Effect.Service<Backup>()("Backup", {
         return summary
       })
 
+    /** An application the library lacks (by id, and by identity: the library's application wins). */
     const importApplication = (application: typeof StoredApplication.Type) =>
-      Effect.map(
-        Effect.orDie(sql`INSERT OR IGNORE INTO applications ${sql.insert(application)} RETURNING id`),
-        (rows) => rows.length > 0
+      commits.commit((tx) =>
+        Effect.gen(function*() {
+          const added = yield* connectorStore.insertIfAbsent(application)
+          if (added) tx.applicationChanged(yield* applicationOf(application))
+          return added
+        })
       )
 
     /** An entity the registry lacks (by id, and by key for tags and websites: the library's entity wins). */
     const importEntity = (entity: typeof StoredEntity.Type) =>
       commits.commit((tx) =>
         Effect.gen(function*() {
-          const rows = yield* Effect.orDie(tx.sql`
-            INSERT OR IGNORE INTO metadata (id, kind, key, json)
-            VALUES (${entity.id}, ${entity.kind}, ${entity.key}, ${entity.json}) RETURNING id`)
-          if (rows.length > 0) tx.entityChanged(entity.kind as MetadataKind, entity.id)
-          return rows.length > 0
+          const added = yield* metadataStore.insertIfAbsent(entity)
+          if (added) tx.entityChanged(entity.kind, entity.id)
+          return added
         })
       )
 
-    /** Assets the library lacks (neither their ids nor their formats' ids are known), in one transaction. */
-    const importAssets = (batch: ReadonlyArray<{ asset: Asset; deleted: string | null }>, summary: ImportSummary) =>
+    /**
+     * Assets the library lacks (neither their ids nor their formats' ids are known), in one transaction; answers
+     * how many were added and kept. Counted from the write's answer, not inside it: a write may run twice (its group
+     * rolled back, it runs again alone).
+     */
+    const importAssets = (batch: ReadonlyArray<{ asset: Asset; deleted: string | null }>) =>
       commits.commit((tx) =>
         Effect.gen(function*() {
-          const ids = batch.map(({ asset }) => asset.id)
-          const formatIds = batch.flatMap(({ asset }) => asset.formats.iterable.map((format) => format.id))
-          const known = new Set(
-            (yield* Effect.orDie(tx.sql<{ id: string }>`SELECT id FROM assets WHERE ${inList(tx.sql, "id", ids)}`))
-              .map((row) => row.id)
+          const known = yield* assetStore.known(
+            batch.map(({ asset }) => asset.id),
+            batch.flatMap(({ asset }) => asset.formats.iterable.map((format) => format.id))
           )
-          const knownFormats = new Set(
-            (yield* Effect.orDie(tx.sql<{ id: string }>`
-              SELECT format_id AS id FROM asset_formats WHERE ${inList(tx.sql, "format_id", formatIds)}`))
-              .map((row) => row.id)
-          )
+          let imported = 0
           for (const { asset, deleted } of batch) {
-            if (known.has(asset.id) || asset.formats.iterable.some((format) => knownFormats.has(format.id))) {
-              summary.kept.assets++
+            if (known.assets.has(asset.id) || asset.formats.iterable.some((format) => known.formats.has(format.id))) {
               continue
             }
             if (deleted === null) yield* tx.create(asset)
-            else yield* Effect.orDie(insertTrashed(tx.sql, asset, deleted))
-            summary.imported.assets++
+            else yield* tx.createTrashed(asset, deleted)
+            imported++
           }
+          return { imported, kept: batch.length - imported }
         })
       )
 

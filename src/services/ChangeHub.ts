@@ -1,32 +1,12 @@
 /**
- * The change hub: every committed write publishes exactly one `Commit`, saying which assets it created, updated or
- * deleted and which metadata entities (tags, websites, annotations) it changed, in the order of the commits. The
- * streams consume it. Publishing never waits for subscribers (the PubSub is unbounded); each subscriber bounds its
- * own backlog instead (see `AssetStreams`), so a slow one cannot hold up writers or the others.
+ * The change hub: every commit of the change feed, in order, once this instance's followers applied it
+ * (`LibraryFollowers` publishes it last), saying which assets it created, updated or deleted and which metadata
+ * entities (tags, websites, annotations) it changed. The streams consume it. Publishing never waits for subscribers
+ * (the PubSub is unbounded); each subscriber bounds its own backlog instead (see `StreamServer`), so a slow one
+ * cannot hold up the followers or the others.
  */
-import { Data, Effect, PubSub, type Queue, type Scope } from "effect"
-import type { Asset } from "../domain/Asset.ts"
-import type { MetadataKind } from "../domain/Metadata.ts"
-
-export type AssetChange = Data.TaggedEnum<{
-  Created: { readonly asset: Asset }
-  Updated: { readonly asset: Asset }
-  Deleted: { readonly asset: Asset }
-}>
-export const AssetChange = Data.taggedEnum<AssetChange>()
-
-/** A metadata entity that was created or changed (its text, or the assets carrying it), or deleted. */
-export interface MetadataChange {
-  readonly kind: MetadataKind
-  readonly id: string
-  readonly deleted: boolean
-}
-
-/** What one write transaction changed. */
-export interface Commit {
-  readonly assets: ReadonlyArray<AssetChange>
-  readonly metadata: ReadonlyArray<MetadataChange>
-}
+import { Effect, PubSub, type Queue, type Scope } from "effect"
+import type { Commit } from "../domain/Commit.ts"
 
 export class ChangeHub extends Effect.Service<ChangeHub>()("ChangeHub", {
   scoped: Effect.gen(function*() {

@@ -3,12 +3,11 @@
  * onboarding, and tracked events. Suggestions compare with every saved (non-pseudo) asset through the
  * `SimilarityIndex` and with the application's intentions.
  */
-import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect, Option } from "effect"
 import { InvalidRequest } from "../api/Errors.ts"
 import type { Application } from "../domain/Application.ts"
 import { isSubstantial, isTrivial } from "../domain/CodeFingerprint.ts"
-import type { ScoreField } from "../domain/AssetEdits.ts"
+import { interactedWith, type ScoreField } from "../domain/AssetEdits.ts"
 import { AssetId } from "../domain/Common.ts"
 import type {
   Reaction,
@@ -17,10 +16,13 @@ import type {
   SeededConnectorTracking
 } from "../domain/Connector.ts"
 import { seedCode } from "../domain/SeedCode.ts"
+import { timestamp } from "../domain/Timestamps.ts"
 import { iterableJson } from "../domain/WireJson.ts"
 import { AssetCreator } from "./AssetCreator.ts"
 import { AssetEditor } from "./AssetEditor.ts"
+import { ConnectorStore } from "../storage/ConnectorStore.ts"
 import { AssetRepository } from "./AssetRepository.ts"
+import { Commits } from "./Commits.ts"
 import { INTENTION_MATCH, Intentions } from "./Intentions.ts"
 import { SimilarityIndex } from "./SimilarityIndex.ts"
 
@@ -60,7 +62,8 @@ const TRACKED_KINDS = [
 
 export class ConnectorActivity extends Effect.Service<ConnectorActivity>()("ConnectorActivity", {
   effect: Effect.gen(function*() {
-    const sql = yield* SqlClient
+    const store = yield* ConnectorStore
+    const commits = yield* Commits
     const repository = yield* AssetRepository
     const creator = yield* AssetCreator
     const editor = yield* AssetEditor
@@ -127,7 +130,10 @@ export class ConnectorActivity extends Effect.Service<ConnectorActivity>()("Conn
         return created.id
       })
 
-    /** Persists the event; one about an asset (or one of its formats) also updates that asset's interaction data. */
+    /**
+     * Persists the event; one about an asset (or one of its formats) also updates that asset's interaction data, in
+     * the same write.
+     */
     const track = (application: Application, tracking: SeededConnectorTracking) =>
       Effect.gen(function*() {
         const kind = TRACKED_KINDS.find((key) => tracking[key] !== undefined)
@@ -144,15 +150,24 @@ export class ConnectorActivity extends Effect.Service<ConnectorActivity>()("Conn
           : tracking.format !== undefined
           ? yield* repository.assetOfFormat(tracking.format.format.id)
           : Option.none<AssetId>()
-        if (Option.isSome(assetId)) {
-          // Fails with 404 or 410 before anything is stored about an asset that is not there.
-          const raised = scoreOfEvent(event ?? "")
-          yield* editor.recordInteraction(assetId.value, raised === undefined ? [] : [raised])
-        }
-        yield* sql`
-          INSERT INTO tracking_events (application_id, kind, event, asset_id, created, body)
-          VALUES (${application.id}, ${kind}, ${event}, ${Option.getOrNull(assetId)}, ${new Date().toISOString()},
-                  ${JSON.stringify(tracking)})`.pipe(Effect.orDie)
+        const raised = scoreOfEvent(event ?? "")
+        yield* commits.commit((tx) =>
+          Effect.gen(function*() {
+            // Fails with 404 or 410, storing nothing, for an asset that is not there.
+            if (Option.isSome(assetId)) {
+              yield* tx.edit(assetId.value, (asset) =>
+                interactedWith(asset, raised === undefined ? [] : [raised], timestamp(new Date())))
+            }
+            yield* store.track({
+              applicationId: application.id,
+              kind,
+              event,
+              assetId: Option.getOrNull(assetId),
+              created: new Date().toISOString(),
+              body: JSON.stringify(tracking)
+            })
+          })
+        )
         return event ?? kind
       })
 

@@ -1,23 +1,16 @@
 /**
  * The ids of this installation: the OS id `/connect` reports and the local user that creates assets. Chosen once
- * and persisted, so they are the same across restarts.
+ * and persisted, so they are the same across restarts (and, over one PostgreSQL database, on every instance).
  */
-import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import { randomUUID } from "node:crypto"
-
-const settingOnce = (key: string) =>
-  Effect.gen(function*() {
-    const sql = yield* SqlClient
-    yield* sql`INSERT INTO settings (key, value) VALUES (${key}, ${randomUUID()}) ON CONFLICT (key) DO NOTHING`
-    const rows = yield* sql<{ value: string }>`SELECT value FROM settings WHERE key = ${key}`
-    return rows[0].value
-  })
+import { ConnectorStore } from "../storage/ConnectorStore.ts"
 
 export class Installation extends Effect.Service<Installation>()("Installation", {
   effect: Effect.gen(function*() {
-    const osId = yield* settingOnce("os_id")
-    const userId = yield* settingOnce("user_id")
+    const store = yield* ConnectorStore
+    const osId = yield* store.setting("os_id", randomUUID())
+    const userId = yield* store.setting("user_id", randomUUID())
     return { osId, userId } as const
-  }).pipe(Effect.orDie)
+  })
 }) {}

@@ -3,11 +3,11 @@
  * id, which creates every asset; its name the operating system's user name) and kept, so it is the same on every
  * start.
  */
-import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect, Schema } from "effect"
 import { userInfo } from "node:os"
 import { timestamp } from "../domain/Timestamps.ts"
 import { UserProfile } from "../domain/User.ts"
+import { ConnectorStore } from "../storage/ConnectorStore.ts"
 import { Installation } from "./Installation.ts"
 
 const decodeProfile = Schema.decodeUnknown(Schema.parseJson(UserProfile))
@@ -23,7 +23,7 @@ const systemUserName = (): string => {
 
 export class LocalUser extends Effect.Service<LocalUser>()("LocalUser", {
   effect: Effect.gen(function*() {
-    const sql = yield* SqlClient
+    const store = yield* ConnectorStore
     const installation = yield* Installation
     const name = systemUserName()
     const made: UserProfile = {
@@ -34,10 +34,7 @@ export class LocalUser extends Effect.Service<LocalUser>()("LocalUser", {
       updated: timestamp(new Date()),
       aesthetics: { theme: { dark: false }, font: { size: 14 } }
     }
-    yield* sql`INSERT INTO settings (key, value) VALUES ('user_profile', ${JSON.stringify(made)})
-               ON CONFLICT (key) DO NOTHING`
-    const [row] = yield* sql<{ value: string }>`SELECT value FROM settings WHERE key = 'user_profile'`
-    const profile = yield* decodeProfile(row.value)
+    const profile = yield* decodeProfile(yield* store.setting("user_profile", JSON.stringify(made)))
     return { profile } as const
   }).pipe(Effect.orDie)
 }) {}

@@ -31,16 +31,7 @@ import type {
   WebsiteUpdate
 } from "../domain/MetadataModels.ts"
 import { timestamp } from "../domain/Timestamps.ts"
-import {
-  assetsOfEntity,
-  deleteEntity,
-  findEntity,
-  findEntityByKey,
-  insertEntity,
-  listEntities,
-  updateEntity
-} from "../sql/MetadataRows.ts"
-import { SqlClient } from "@effect/sql/SqlClient"
+import { MetadataStore } from "../storage/MetadataStore.ts"
 import { Commits, type Transaction } from "./Commits.ts"
 
 /** An entity as answered about itself: tags and websites list the live assets carrying them. */
@@ -51,32 +42,32 @@ const now = () => timestamp(new Date())
 
 export class MetadataEntities extends Effect.Service<MetadataEntities>()("MetadataEntities", {
   effect: Effect.gen(function*() {
-    const sql = yield* SqlClient
+    const registry = yield* MetadataStore
     const commits = yield* Commits
 
     const list = <K extends MetadataKind>(kind: K) =>
-      Effect.map(listEntities(sql, kind), (rows) => ({
+      Effect.map(registry.list(kind), (rows) => ({
         iterable: rows.map(({ entity, assets }) => withAssets(kind, entity, assets))
-      })).pipe(Effect.orDie)
+      }))
 
     /** The ids of every entity of a kind, for the first frame of its identifier stream. */
     const ids = (kind: MetadataKind) => Effect.map(list(kind), (all) => all.iterable.map((entity) => entity.id))
 
-    const existing = <K extends MetadataKind>(tx: Pick<Transaction, "sql">, kind: K, id: string) =>
-      Effect.flatMap(Effect.orDie(findEntity(tx.sql, kind, id)), Option.match({
+    const existing = <K extends MetadataKind>(kind: K, id: string) =>
+      Effect.flatMap(registry.find(kind, id), Option.match({
         onNone: () => Effect.fail(MetadataNotFound.of(kind, id)),
         onSome: Effect.succeed
       }))
 
     const get = <K extends MetadataKind>(kind: K, id: string) =>
       Effect.gen(function*() {
-        const entity = yield* existing({ sql }, kind, id)
-        return withAssets(kind, entity, yield* Effect.orDie(assetsOfEntity(sql, id)))
+        const entity = yield* existing(kind, id)
+        return withAssets(kind, entity, yield* registry.assetsOf(id))
       })
 
     /** The tag with this text (case-insensitively), the website with this URL. */
     const find = <K extends "tag" | "website">(kind: K, value: string) =>
-      Effect.orDie(findEntityByKey(sql, kind, kind === "tag" ? tagKey(value) : websiteKey(value)))
+      registry.findByKey(kind, kind === "tag" ? tagKey(value) : websiteKey(value))
 
     /** Puts an entity on an asset (an edit of the asset, unless it carries it already). */
     const putOn = <K extends MetadataKind>(tx: Transaction, kind: K, entity: MetadataEntity[K], asset: AssetId) =>
@@ -100,10 +91,10 @@ export class MetadataEntities extends Effect.Service<MetadataEntities>()("Metada
       Effect.flatMap(
         commits.commit((tx) =>
           Effect.gen(function*() {
-            const found = yield* Effect.orDie(findEntityByKey(tx.sql, kind, keyOf(kind, made)!))
+            const found = yield* registry.findByKey(kind, keyOf(kind, made)!)
             const entity = Option.getOrElse(found, () => made)
             if (Option.isNone(found)) {
-              yield* Effect.orDie(insertEntity(tx.sql, kind, made))
+              yield* registry.insert(kind, made)
               tx.entityChanged(kind, made.id)
             }
             if (asset !== undefined) yield* putOn(tx, kind, entity, asset)
@@ -148,7 +139,7 @@ export class MetadataEntities extends Effect.Service<MetadataEntities>()("Metada
             mechanism: seeded.mechanism ?? "MANUAL",
             ...(seeded.asset === undefined ? {} : { asset: { id: seeded.asset } })
           }
-          yield* Effect.orDie(insertEntity(tx.sql, "annotation", annotation))
+          yield* registry.insert("annotation", annotation)
           tx.entityChanged("annotation", annotation.id)
           if (seeded.asset !== undefined) yield* putOn(tx, "annotation", annotation, seeded.asset)
           return annotation
@@ -156,10 +147,10 @@ export class MetadataEntities extends Effect.Service<MetadataEntities>()("Metada
       )
 
     /** A new text or URL that another entity of the kind has is a conflict. */
-    const unique = <K extends "tag" | "website">(tx: Transaction, kind: K, entity: MetadataEntity[K]) =>
+    const unique = <K extends "tag" | "website">(kind: K, entity: MetadataEntity[K]) =>
       Effect.gen(function*() {
         const key = keyOf(kind, entity)!
-        const other = yield* Effect.orDie(findEntityByKey(tx.sql, kind, key))
+        const other = yield* registry.findByKey(kind, key)
         if (Option.isSome(other) && other.value.id !== entity.id) {
           return yield* Effect.fail(
             new MetadataConflict({ kind, existing: other.value.id, message: `Another ${kind} is already ${key}` })
@@ -170,7 +161,7 @@ export class MetadataEntities extends Effect.Service<MetadataEntities>()("Metada
     /** Rewrites every asset carrying an entity: a change to the library, so their `updated` stays. */
     const rewriteCarriers = (tx: Transaction, id: string, change: (parts: AssetParts) => AssetParts) =>
       Effect.gen(function*() {
-        for (const asset of yield* Effect.orDie(assetsOfEntity(tx.sql, id))) {
+        for (const asset of yield* registry.assetsOf(id)) {
           // Only live assets carry entities, so each is there to rewrite.
           yield* Effect.orDie(tx.edit(AssetId.make(asset), (stored) => editAsset(stored, change)))
         }
@@ -179,7 +170,7 @@ export class MetadataEntities extends Effect.Service<MetadataEntities>()("Metada
     /** Stores an entity's new values, and so on every asset carrying it. */
     const store = <K extends MetadataKind>(tx: Transaction, kind: K, entity: MetadataEntity[K]) =>
       Effect.gen(function*() {
-        yield* Effect.orDie(updateEntity(tx.sql, kind, entity))
+        yield* registry.update(kind, entity)
         tx.entityChanged(kind, entity.id)
         yield* rewriteCarriers(tx, entity.id, (parts) => withEntity(parts, kind, entity))
       })
@@ -188,10 +179,10 @@ export class MetadataEntities extends Effect.Service<MetadataEntities>()("Metada
       Effect.zipRight(
         commits.commit((tx) =>
           Effect.gen(function*() {
-            const tag = yield* existing(tx, "tag", given.id)
+            const tag = yield* existing("tag", given.id)
             const category = given.category ?? tag.category
             const next: Tag = { ...tag, text: given.text.trim(), category, updated: now() }
-            yield* unique(tx, "tag", next)
+            yield* unique("tag", next)
             yield* store(tx, "tag", next)
           })
         ),
@@ -202,9 +193,9 @@ export class MetadataEntities extends Effect.Service<MetadataEntities>()("Metada
       Effect.zipRight(
         commits.commit((tx) =>
           Effect.gen(function*() {
-            const website = yield* existing(tx, "website", given.id)
+            const website = yield* existing("website", given.id)
             const next: Website = { ...website, url: given.url.trim(), name: given.name, updated: now() }
-            yield* unique(tx, "website", next)
+            yield* unique("website", next)
             yield* store(tx, "website", next)
           })
         ),
@@ -214,7 +205,7 @@ export class MetadataEntities extends Effect.Service<MetadataEntities>()("Metada
     const updateAnnotation = (given: AnnotationUpdate) =>
       commits.commit((tx) =>
         Effect.gen(function*() {
-          const annotation = yield* existing(tx, "annotation", given.id)
+          const annotation = yield* existing("annotation", given.id)
           const next: Annotation = { ...annotation, type: given.type, text: given.text, updated: now() }
           yield* store(tx, "annotation", next)
           return next
@@ -225,9 +216,9 @@ export class MetadataEntities extends Effect.Service<MetadataEntities>()("Metada
     const remove = (kind: MetadataKind, id: string) =>
       commits.commit((tx) =>
         Effect.gen(function*() {
-          yield* existing(tx, kind, id)
+          yield* existing(kind, id)
           yield* rewriteCarriers(tx, id, (parts) => withoutEntity(parts, kind, id))
-          yield* Effect.orDie(deleteEntity(tx.sql, id))
+          yield* registry.remove(id)
           tx.entityChanged(kind, id, true)
         })
       )
@@ -237,7 +228,7 @@ export class MetadataEntities extends Effect.Service<MetadataEntities>()("Metada
       Effect.gen(function*() {
         const previous = annotation.asset?.id
         const moved: Annotation = { ...annotation, asset: { id: asset } }
-        yield* Effect.orDie(updateEntity(tx.sql, "annotation", moved))
+        yield* registry.update("annotation", moved)
         tx.entityChanged("annotation", annotation.id)
         if (previous !== undefined && previous !== asset) {
           // The asset it was on may have been deleted since: then there is nothing to take it off.
@@ -252,7 +243,7 @@ export class MetadataEntities extends Effect.Service<MetadataEntities>()("Metada
     const associate = <K extends MetadataKind>(kind: K, id: string, asset: AssetId) =>
       commits.commit((tx) =>
         Effect.gen(function*() {
-          const entity = yield* existing(tx, kind, id)
+          const entity = yield* existing(kind, id)
           yield* kind === "annotation"
             ? moveAnnotation(tx, entity as Annotation, asset)
             : Effect.asVoid(putOn(tx, kind, entity, asset))
@@ -263,10 +254,10 @@ export class MetadataEntities extends Effect.Service<MetadataEntities>()("Metada
     const disassociate = (kind: MetadataKind, id: string, asset: AssetId) =>
       commits.commit((tx) =>
         Effect.gen(function*() {
-          const entity = yield* existing(tx, kind, id)
+          const entity = yield* existing(kind, id)
           if (kind === "annotation" && (entity as Annotation).asset?.id === asset) {
             const { asset: _asset, ...loose } = entity as Annotation
-            yield* Effect.orDie(updateEntity(tx.sql, "annotation", loose))
+            yield* registry.update("annotation", loose)
             tx.entityChanged("annotation", id)
           }
           yield* takeOff(tx, kind, id, asset)

@@ -3,7 +3,6 @@
  * then shared tags and the same language. Recommended: related assets of the assets the user interacted with,
  * weighted by how much (time viewed, touched, scrolled). Inputs are never returned; pseudo assets neither.
  */
-import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import { InvalidRequest } from "../api/Errors.ts"
 import type { Asset } from "../domain/Asset.ts"
@@ -12,7 +11,8 @@ import { tagKey } from "../domain/Metadata.ts"
 import type { SeededAssetsRecommendation } from "../domain/Recommendation.ts"
 import { searchableText } from "../domain/SearchableText.ts"
 import { iterableJson } from "../domain/WireJson.ts"
-import { inList } from "../sql/InList.ts"
+import { AssetStore } from "../storage/AssetStore.ts"
+import { MetadataStore } from "../storage/MetadataStore.ts"
 import { AssetRepository } from "./AssetRepository.ts"
 import { SearchIndex } from "./SearchIndex.ts"
 import { SimilarityIndex } from "./SimilarityIndex.ts"
@@ -30,7 +30,8 @@ interface Facets {
 
 export class Recommendations extends Effect.Service<Recommendations>()("Recommendations", {
   effect: Effect.gen(function*() {
-    const sql = yield* SqlClient
+    const assets = yield* AssetStore
+    const metadata = yield* MetadataStore
     const similar = yield* SimilarityIndex
     const facets = (yield* SearchIndex).facets
     const repository = yield* AssetRepository
@@ -40,16 +41,13 @@ export class Recommendations extends Effect.Service<Recommendations>()("Recommen
       rows.length === 0
         ? Effect.succeed(new Map<number, Facets>())
         : Effect.gen(function*() {
-          const found = yield* sql<{ row: number; classification: string | null }>`
-            SELECT rowid AS row, classification FROM search_rows WHERE ${inList(sql, "rowid", rows)} AND pseudo = 0`
-          const tags = yield* sql<{ row: number; key: string }>`
-            SELECT am.asset_row AS row, m.key FROM asset_metadata am JOIN metadata m ON m.row = am.metadata_row
-            WHERE ${inList(sql, "am.asset_row", rows)} AND m.kind = 'tag'`
+          const found = yield* assets.languagesAt(rows)
+          const tags = yield* metadata.tagsAt(rows)
           return new Map(found.map((row) => [row.row, {
             language: row.classification,
             tags: new Set(tags.filter((tag) => tag.row === row.row).map((tag) => tag.key))
           }]))
-        }).pipe(Effect.orDie)
+        })
 
     /** Saved assets sharing a tag or the language of an input, most recently updated first. */
     const neighbours = (input: Facets, exclude: ReadonlySet<number>) => {

@@ -1,21 +1,17 @@
 /**
  * `AssetFilter`s, evaluated in one place for every search (with a query or without): each filter is a `RowSet` of
  * the live assets it keeps, from the in-memory `FacetIndex` (language, tags, websites, created and updated ranges)
- * and, for phrases, the FTS5 index; filters combine with AND unless a group says OR, and nest through `operations`.
+ * and, for phrases, the text index; filters combine with AND unless a group says OR, and nest through `operations`.
  * Tags and languages compare case-insensitively in every alphabet (`tagKey`), websites by case-insensitive
  * containment, ranges by instants.
  */
-import type { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import { InvalidRequest } from "../api/Errors.ts"
 import type { FacetIndex } from "../domain/FacetIndex.ts"
 import { RowSet } from "../domain/RowSet.ts"
 import type { AssetFilter, AssetFilters, AssetFilterTimestamp } from "../domain/Search.ts"
-import { inList } from "../sql/InList.ts"
-import { contentAt, titlesAt } from "../sql/SearchRows.ts"
-
-/** A string as an FTS5 phrase: double quotes doubled, wrapped in double quotes. */
-export const ftsPhrase = (text: string) => `"${text.replaceAll("\"", "\"\"")}"`
+import type { AssetStoreShape } from "../storage/AssetStore.ts"
+import type { PhraseField, TextSearchShape } from "../storage/TextSearch.ts"
 
 type Range = typeof AssetFilterTimestamp.Type
 
@@ -27,12 +23,16 @@ const instant = (value: string, path: ReadonlyArray<string | number>) => {
     : Effect.succeed(time.toISOString())
 }
 
-type PhraseField = "name" | "content" | "annotations"
 const PHRASE_FIELDS = { title: "name", content: "content", annotation: "annotations" } as const
 /** Rows whose texts a phrase check reads at a time. */
 const TEXT_PAGE = 2000
 
-export const makeSearchFilters = (sql: SqlClient, facets: FacetIndex, casing: boolean) => {
+export const makeSearchFilters = (
+  text: TextSearchShape,
+  assets: AssetStoreShape,
+  facets: FacetIndex,
+  casing: boolean
+) => {
   const range = (field: "created" | "updated", filter: Range, path: ReadonlyArray<string | number>) =>
     Effect.gen(function*() {
       const from = filter.from === undefined ? undefined : yield* instant(filter.from.value, [...path, "from"])
@@ -52,18 +52,18 @@ export const makeSearchFilters = (sql: SqlClient, facets: FacetIndex, casing: bo
       const found: Array<number> = []
       for (let start = 0; start < rows.length; start += TEXT_PAGE) {
         const page = rows.slice(start, start + TEXT_PAGE)
-        const titles = fields.some((field) => field !== "content") ? yield* titlesAt(sql, page) : []
+        const titles = fields.some((field) => field !== "content") ? yield* text.titlesAt(page) : []
         for (const title of titles) {
           if (fields.some((field) => field !== "content" && holds(title[field]))) found.push(title.row)
         }
         if (!fields.includes("content")) continue
         const seen = new Set(found)
-        for (const [row, code] of yield* contentAt(sql, page.filter((row) => !seen.has(row)))) {
+        for (const [row, code] of yield* text.contentAt(page.filter((row) => !seen.has(row)))) {
           if (holds(code)) found.push(row)
         }
       }
       return RowSet.of(found)
-    }).pipe(Effect.orDie)
+    })
 
   /**
    * A phrase: its literal occurrence in the chosen fields (all of them when none is chosen). Three characters or
@@ -78,12 +78,7 @@ export const makeSearchFilters = (sql: SqlClient, facets: FacetIndex, casing: bo
       const chosen = keys.filter((key) => filter[key] === true)
       const fields = (chosen.length === 0 ? keys : chosen).map((key) => PHRASE_FIELDS[key])
       if (value.length < 3) return yield* holding([...within.values()], fields, value)
-      // Names and annotations alone are matched in the small `search_titles` table; code needs `search_text`.
-      const table = sql.literal(fields.includes("content") ? "search_text" : "search_titles")
-      const matched = yield* sql<{ row: number }>`
-        SELECT rowid AS row FROM ${table} WHERE ${table} MATCH ${`{${fields.join(" ")}} : ${ftsPhrase(value)}`}`
-        .pipe(Effect.orDie)
-      const found = RowSet.of(matched.map((row) => row.row)).and(within)
+      const found = RowSet.of(yield* text.phrase(value, fields)).and(within)
       return casing ? yield* holding([...found.values()], fields, value) : found
     })
 
@@ -121,12 +116,7 @@ export const makeSearchFilters = (sql: SqlClient, facets: FacetIndex, casing: bo
 
   /** The rows of these assets (live ones; others have none). */
   const space = (ids: ReadonlyArray<string>) =>
-    ids.length === 0
-      ? Effect.succeed(RowSet.empty())
-      : Effect.map(
-        sql<{ row: number }>`SELECT rowid AS row FROM search_rows WHERE ${inList(sql, "asset_id", ids)}`,
-        (rows) => RowSet.of(rows.map((row) => row.row))
-      ).pipe(Effect.orDie)
+    Effect.map(assets.rowsOf(ids), (rows) => RowSet.of(rows.map((row) => row.row)))
 
   return { filters, tags, space } as const
 }

@@ -63,6 +63,19 @@ describe(`start-up failures (${runtime})`, () => {
     }
   })
 
+  it("a database a newer version of the service migrated: exit code 3, saying so, nothing written", async () => {
+    const path = join(dir, "newer.db")
+    const first = await startService(path)
+    await call(first.baseUrl, "POST", "/assets/create", codeSeed("export const older = (n: number) => n * 2\n"))
+    await first.stop()
+    const newer = new Database(path)
+    newer.exec("INSERT INTO effect_sql_migrations (migration_id, name) VALUES (999, 'from_the_future')")
+    newer.close()
+    const before = statSync(path).mtimeMs
+    expectStartupFailure(await runUntilExit(path), 3, /newer\.db was written by a newer version of this service .*999_from_the_future/)
+    expect(statSync(path).mtimeMs).toBe(before)
+  })
+
   it("invalid configuration exits with 2, a port in use with 4", async () => {
     expectStartupFailure(
       await runUntilExit(join(dir, "config.db"), { MAX_BODY_BYTES: "ten megabytes" }),

@@ -82,3 +82,21 @@ describe("FacetIndex", () => {
     expect(index.size).toBe(4)
   })
 })
+
+describe("FacetIndex following the change feed", () => {
+  it("replaying commits its loaded state already holds ends on the last state, each row once in the order", () => {
+    const index = new FacetIndex()
+    const first = facets(1, { tags: ["a"] })
+    const second = facets(1, { tags: ["b"], updated: new Date(Date.UTC(2024, 1, 1)).toISOString() })
+    // Loaded after both edits committed, then the feed delivers them again: created as `first`, edited to `second`.
+    index.addAll([second, facets(2)])
+    index.add(first)
+    index.remove(first)
+    index.add(second)
+    expect(rows(index.tag("a"))).toEqual([])
+    expect(rows(index.tag("b"))).toEqual([1])
+    expect(index.newest(index.all(false), 10)).toEqual([1, 2])
+    expect(index.size).toBe(2)
+  })
+})
+

@@ -4,13 +4,13 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Installation } from "../../src/services/Installation.ts"
-import { sqlLayer } from "../../src/sql/SqlLive.ts"
+import { sqliteEngineOrDie } from "../../src/storage/sqlite/SqliteEngine.ts"
 
 describe("Installation", () => {
   it.live("keeps the same os and user ids across restarts on the same database, and they are UUIDs", () =>
     Effect.gen(function*() {
       const dir = mkdtempSync(join(tmpdir(), "installation-"))
-      const open = () => Installation.Default.pipe(Layer.provide(sqlLayer(join(dir, "a.db"))))
+      const open = () => Installation.Default.pipe(Layer.provide(sqliteEngineOrDie(join(dir, "a.db"))))
       const read = Effect.map(Installation, ({ osId, userId }) => ({ osId, userId }))
       const first = yield* Effect.provide(read, open())
       const second = yield* Effect.provide(read, open())

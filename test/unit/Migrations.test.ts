@@ -12,7 +12,8 @@ import { AssetRepository } from "../../src/services/AssetRepository.ts"
 import { AssetSearch } from "../../src/services/AssetSearch.ts"
 import { MetadataEntities } from "../../src/services/MetadataEntities.ts"
 import { SimilarityIndex } from "../../src/services/SimilarityIndex.ts"
-import { migrate, migrationSteps } from "../../src/sql/migrations.ts"
+import { migrate, migrationSteps } from "../../src/storage/sqlite/migrations/index.ts"
+import { SqlitePorts } from "../../src/storage/sqlite/SqliteEngine.ts"
 import { codeAsset } from "./TestAssets.ts"
 import { idsAt, withIds } from "./TestLayers.ts"
 
@@ -33,7 +34,10 @@ const storeAsBefore = (asset: Asset, deleted = false) =>
               ${deleted ? asset.updated.value : null}, ${json}, ${json})`
   })
 
-const services = Effect.map(SqlClient, (sql) => ServicesLive.pipe(Layer.provide(Layer.succeed(SqlClient, sql))))
+const services = Effect.map(
+  SqlClient,
+  (sql) => ServicesLive.pipe(Layer.provideMerge(SqlitePorts), Layer.provide(Layer.succeed(SqlClient, sql)))
+)
 
 describe("migrations", () => {
   it.live("a database of the first release is searchable, tagged and comparable once migrated", () =>

@@ -17,8 +17,8 @@ import { AssetSearch } from "../../src/services/AssetSearch.ts"
 import { MetadataEntities } from "../../src/services/MetadataEntities.ts"
 import { Recommendations } from "../../src/services/Recommendations.ts"
 import { SimilarityIndex } from "../../src/services/SimilarityIndex.ts"
-import { keepStatistics } from "../../src/sql/Statistics.ts"
-import { sqlLayer } from "../../src/sql/SqlLive.ts"
+import { keepStatistics } from "../../src/storage/sqlite/Statistics.ts"
+import { sqliteEngineOrDie } from "../../src/storage/sqlite/SqliteEngine.ts"
 import { codeAsset } from "./TestAssets.ts"
 
 const LIBRARY = 1500
@@ -138,4 +138,4 @@ it.live(`no read, search or write scans a table at ${LIBRARY} assets; the hottes
     expect(yield* planMatching(/FROM assets WHERE deleted IS NOT NULL[^]*deleted <=/)).toMatch(/USING COVERING INDEX assets_trash|USING INDEX assets_trash/)
     // Similarity: one full-text lookup per word of the fingerprint, nothing scanned.
     expect(yield* planMatching(/FROM similarity WHERE similarity MATCH/)).toMatch(/SCAN similarity VIRTUAL TABLE INDEX 0:M/)
-  }).pipe(Effect.provide(ServicesLive.pipe(Layer.provideMerge(sqlLayer(":memory:"))))), 120_000)
+  }).pipe(Effect.provide(ServicesLive.pipe(Layer.provideMerge(sqliteEngineOrDie(":memory:"))))), 120_000)

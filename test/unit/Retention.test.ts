@@ -5,8 +5,7 @@ import { Intentions, KEPT_PER_APPLICATION } from "../../src/services/Intentions.
 import { AssetId } from "../../src/domain/Common.ts"
 import { AssetCreator } from "../../src/services/AssetCreator.ts"
 import { AssetEditor } from "../../src/services/AssetEditor.ts"
-import { pruneTrackingEvents } from "../../src/sql/TrackingRetention.ts"
-import { purgeExpiredTrash } from "../../src/sql/TrashRetention.ts"
+import { Retention } from "../../src/services/Retention.ts"
 import { codeAsset } from "./TestAssets.ts"
 import { inMemoryServices } from "./TestLayers.ts"
 
@@ -35,7 +34,7 @@ layer(inMemoryServices())("retention", (it) => {
         sql`INSERT INTO tracking_events (application_id, kind, event, asset_id, created, body)
             VALUES ('app', 'asset', 'viewed', NULL, ${new Date(Date.now() - daysAgo * 86_400_000).toISOString()}, '{}')`
       for (const daysAgo of [200, 100, 30, 3, 2, 1, 0]) yield* event(daysAgo)
-      yield* pruneTrackingEvents({ days: 90, events: 3 })
+      yield* (yield* Retention).pruneTrackingEvents({ days: 90, events: 3 })
       const left = yield* sql<{ created: string }>`SELECT created FROM tracking_events ORDER BY id`
       expect(left.map((row) => Math.round((Date.now() - Date.parse(row.created)) / 86_400_000))).toEqual([2, 1, 0])
     }))
@@ -50,7 +49,7 @@ layer(inMemoryServices())("retention", (it) => {
         yield* editor.remove(AssetId.make(asset.id))
       }
       yield* sql`UPDATE assets SET deleted = ${new Date(Date.now() - 40 * 86_400_000).toISOString()} WHERE id = ${old.id}`
-      expect(yield* purgeExpiredTrash(30)).toBe(1)
+      expect(yield* (yield* Retention).purgeExpiredTrash(30)).toBe(1)
       const left = yield* sql<{ id: string }>`SELECT id FROM assets WHERE id IN (${old.id}, ${recent.id})`
       expect(left.map((row) => row.id)).toEqual([recent.id])
       expect((yield* editor.restore(AssetId.make(recent.id))).id).toBe(recent.id)

@@ -2,11 +2,16 @@ import { describe, expect, it } from "@effect/vitest"
 import { markDeleted } from "../../src/domain/AssetBuilder.ts"
 import { timestamp } from "../../src/domain/Timestamps.ts"
 import { assetsSnapshotFrame, commitFrame, identifiersSnapshotFrame } from "../../src/http/StreamFrames.ts"
-import { AssetChange, type Commit } from "../../src/services/ChangeHub.ts"
+import { AssetChange, type Commit } from "../../src/domain/Commit.ts"
 import { codeAsset } from "./TestAssets.ts"
 
 const asset = (pseudo = false) => codeAsset({ code: "const x=1", ext: "js", name: "x", pseudo })
-const commit = (assets: Commit["assets"], metadata: Commit["metadata"] = []): Commit => ({ assets, metadata })
+const commit = (assets: Commit["assets"], metadata: Commit["metadata"] = []): Commit => ({
+  assets,
+  metadata,
+  applications: [],
+  intentions: []
+})
 
 describe("StreamFrames", () => {
   it("identifier frames: the snapshot lists ids; a commit names the ids it changed, a deletion says so", () => {
@@ -15,7 +20,7 @@ describe("StreamFrames", () => {
     })
     const created = asset()
     const other = asset()
-    const both = commit([AssetChange.Created({ asset: created }), AssetChange.Deleted({ asset: other })])
+    const both = commit([AssetChange.Created({ asset: created, row: 1 }), AssetChange.Deleted({ asset: other, row: 1 })])
     expect(JSON.parse(commitFrame(both, "identifiers")!)).toEqual({
       iterable: [{ asset: { id: created.id } }, { asset: { id: other.id }, deleted: true }]
     })
@@ -23,9 +28,9 @@ describe("StreamFrames", () => {
 
   it("asset frames carry the assets, without content on the plain stream; a deletion carries its time", () => {
     const deleted = markDeleted(asset(), timestamp(new Date(1000)))
-    const lean = JSON.parse(commitFrame(commit([AssetChange.Deleted({ asset: deleted })]), "assets")!)
+    const lean = JSON.parse(commitFrame(commit([AssetChange.Deleted({ asset: deleted, row: 1 })]), "assets")!)
     expect(lean.iterable[0].deleted.value).toBe(new Date(1000).toISOString())
-    const created = commit([AssetChange.Created({ asset: asset() })])
+    const created = commit([AssetChange.Created({ asset: asset(), row: 1 })])
     expect(JSON.parse(commitFrame(created, "assets")!).iterable[0].formats.iterable[0].fragment).toBeUndefined()
     expect(JSON.parse(commitFrame(created, "transferables")!).iterable[0].formats.iterable[0].fragment.string.raw)
       .toBe("const x=1")
@@ -38,11 +43,11 @@ describe("StreamFrames", () => {
       iterable: [{ tag: { id: "t1" } }, { tag: { id: "t2" }, deleted: true }]
     })
     expect(commitFrame(tags, "identifiers")).toBeUndefined()
-    expect(commitFrame(commit([AssetChange.Created({ asset: asset() })]), "tags")).toBeUndefined()
+    expect(commitFrame(commit([AssetChange.Created({ asset: asset(), row: 1 })]), "tags")).toBeUndefined()
   })
 
   it("leaves pseudo assets out", () => {
-    const pseudo = commit([AssetChange.Created({ asset: asset(true) })])
+    const pseudo = commit([AssetChange.Created({ asset: asset(true), row: 1 })])
     expect(commitFrame(pseudo, "identifiers")).toBeUndefined()
     expect(commitFrame(pseudo, "transferables")).toBeUndefined()
   })

@@ -6,9 +6,9 @@ import { Effect, Layer } from "effect"
 import type { ClassificationSpecificValue } from "../../src/domain/ClassificationSpecifics.ts"
 import { ServicesLive } from "../../src/http/Server.ts"
 import type { SearchResult } from "../../src/services/AssetSearch.ts"
-import { sqlLayer } from "../../src/sql/SqlLive.ts"
+import { sqliteEngineOrDie } from "../../src/storage/sqlite/SqliteEngine.ts"
 
-export const inMemoryServices = () => ServicesLive.pipe(Layer.provideMerge(sqlLayer(":memory:")))
+export const inMemoryServices = () => ServicesLive.pipe(Layer.provideMerge(sqliteEngineOrDie(":memory:")))
 
 export interface SeedExtras {
   readonly ext?: ClassificationSpecificValue

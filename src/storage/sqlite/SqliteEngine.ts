@@ -1,19 +1,27 @@
 /**
- * The `SqlClient` of the running runtime, opened on `DB_PATH`, tuned, checked writable, migrated and with fresh
- * planner statistics. On Node it is
+ * The SQLite engine: the storage ports over one SQLite file (`DB_PATH`), the embedded default. Its `SqlClient` is
+ * that of the running runtime, opened, tuned, checked writable, migrated and with fresh planner statistics: on Node
  * `@effect/sql-sqlite-node` (better-sqlite3); on Deno, our client over `node:sqlite`. Both are imported on demand
  * so that neither runtime loads the other's driver. A database that cannot be used fails start-up with a
  * `StartupError` saying why (locked, not a database, cannot be opened), not a stack trace. A file is used by one
- * service at a time (`InstanceLock`).
+ * service at a time (`InstanceLock`), so the change feed lives in the process.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Cause, Effect, Exit, Layer } from "effect"
 import { mkdirSync } from "node:fs"
 import { dirname } from "node:path"
-import { ServiceConfig } from "../config.ts"
-import { ExitCode, messagesOf, StartupError } from "../StartupError.ts"
+import { ExitCode, messagesOf, StartupError } from "../../StartupError.ts"
+import type { StoragePorts } from "../StoragePorts.ts"
+import * as InProcessChangeFeed from "./InProcessChangeFeed.ts"
 import { instanceLock } from "./InstanceLock.ts"
-import { migrate } from "./migrations.ts"
+import { refuseNewerSchema } from "../SchemaVersion.ts"
+import { migrate, MIGRATION_NAMES } from "./migrations/index.ts"
+import * as SqliteAssetStore from "./SqliteAssetStore.ts"
+import * as SqliteConnectorStore from "./SqliteConnectorStore.ts"
+import * as SqliteMetadataStore from "./SqliteMetadataStore.ts"
+import * as SqliteSimilarityStore from "./SqliteSimilarityStore.ts"
+import * as SqliteTextSearch from "./SqliteTextSearch.ts"
+import * as SqliteWriterLock from "./SqliteWriterLock.ts"
 import { keepStatistics, StatisticsUpkeep } from "./Statistics.ts"
 
 const isDeno = "Deno" in globalThis
@@ -61,16 +69,22 @@ const databaseProblem = (filename: string, error: unknown): string => {
 
 /** A tuned, checked, migrated client on `filename`, or a `StartupError` saying why the file cannot be used. */
 export const openDatabase = (filename: string): Layer.Layer<SqlClient, StartupError> => {
-  const ready = Layer.effectDiscard(Effect.all([tune, checkWritable, migrate, keepStatistics], { discard: true }))
+  const ready = Layer.effectDiscard(
+    Effect.all([tune, checkWritable, refuseNewerSchema(MIGRATION_NAMES, filename), migrate, keepStatistics], {
+      discard: true
+    })
+  )
   return Layer.provideMerge(Layer.merge(ready, StatisticsUpkeep), driverLayer(filename)).pipe(
-    Layer.catchAllCause((cause) =>
-      Layer.fail(new StartupError({ message: databaseProblem(filename, Cause.squash(cause)), exitCode: ExitCode.database }))
-    )
+    Layer.catchAllCause((cause) => {
+      const error = Cause.squash(cause)
+      return Layer.fail(
+        error instanceof StartupError
+          ? error
+          : new StartupError({ message: databaseProblem(filename, error), exitCode: ExitCode.database })
+      )
+    })
   )
 }
-
-/** For tests and benchmarks, where a database that cannot be opened is a bug. */
-export const sqlLayer = (filename: string): Layer.Layer<SqlClient> => openDatabase(filename).pipe(Layer.orDie)
 
 /**
  * Says so in the log once the database has been closed at shutdown (its layer is released before this one); not
@@ -80,8 +94,25 @@ const ClosedLog = Layer.scopedDiscard(Effect.addFinalizer((exit) =>
   Exit.isSuccess(exit) || Cause.isInterruptedOnly(exit.cause) ? Effect.logInfo("Database closed") : Effect.void
 ))
 
-export const SqlLive = Layer.unwrapEffect(Effect.gen(function*() {
-  const { dbPath } = yield* ServiceConfig
+/** The storage ports over an open database (the `SqlClient` they are given). */
+export const SqlitePorts = Layer.mergeAll(
+  SqliteAssetStore.layer,
+  SqliteMetadataStore.layer,
+  SqliteTextSearch.layer,
+  SqliteSimilarityStore.layer,
+  SqliteConnectorStore.layer,
+  SqliteWriterLock.layer,
+  InProcessChangeFeed.layer
+)
+
+/** The engine on `filename` (a file, or `:memory:`), its `SqlClient` too (for tests, benchmarks and migrations). */
+export const sqliteEngine = (filename: string): Layer.Layer<StoragePorts | SqlClient, StartupError> =>
+  Layer.provideMerge(SqlitePorts, openFile(filename))
+
+/** For tests and benchmarks, where a database that cannot be opened is a bug. */
+export const sqliteEngineOrDie = (filename: string) => sqliteEngine(filename).pipe(Layer.orDie)
+
+const openFile = (dbPath: string): Layer.Layer<SqlClient, StartupError> => Layer.unwrapEffect(Effect.gen(function*() {
   if (dbPath === ":memory:") return openDatabase(dbPath).pipe(Layer.provideMerge(ClosedLog))
   yield* Effect.try({
     try: () => mkdirSync(dirname(dbPath), { recursive: true }),

@@ -7,7 +7,7 @@
  */
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Cause, Context, Effect, Layer } from "effect"
-import { ExitCode, messagesOf, StartupError } from "../StartupError.ts"
+import { ExitCode, messagesOf, StartupError } from "../../StartupError.ts"
 
 export const lockPathOf = (dbPath: string) => `${dbPath}.lock`
 

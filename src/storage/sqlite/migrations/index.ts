@@ -1,21 +1,20 @@
 /**
- * Database migrations, run at start-up by `Migrator.make` on both runtimes. Each entry is applied once, in
- * order, inside a transaction; never change what one leaves behind once it has shipped, add the next.
+ * The SQLite database's migrations, run at start-up by `Migrator.make` on both runtimes. Each entry is applied once,
+ * in order, inside a transaction; never change what one leaves behind once it has shipped, add the next.
  *
- * Tables derived from the assets (search, similarity, metadata links, format ids) are filled by the last migration
- * that rebuilt them (`0006_compact_storage`), through the same writers every save uses; the steps before it only
- * create them, so that they never call writers of a later shape. A database that ran an earlier version of those
- * steps, which also filled them, ends in the same state.
+ * Tables derived from the assets (search, similarity, metadata links, format ids) are filled by the migrations that
+ * rebuilt them (`0006_compact_storage`, `0008_similarity_type_two`) through frozen copies of the writers of their
+ * release (`shipped/`), so that a later change to the service's writers cannot change what an upgrade does; the
+ * steps before them only create the tables. A database that ran an earlier version of those steps, which also
+ * filled them, ends in the same state.
  */
 import { Migrator } from "@effect/sql"
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
-import type { Asset } from "../domain/Asset.ts"
-import { codeFingerprint } from "../domain/Comparable.ts"
-import { storedParts } from "../domain/StoredAsset.ts"
-import { insertAsset } from "./AssetRows.ts"
-import { contentAt, type FullTextWrite } from "./SearchRows.ts"
-import { writeSimilarityRows } from "./SimilarityRows.ts"
+import type { Asset } from "../../../domain/Asset.ts"
+import { inList } from "../InList.ts"
+import { contentText, similarityWords } from "./shipped/Fingerprint.ts"
+import { insertDeletedAsset, insertLiveAsset } from "./shipped/Rows0006.ts"
 
 const initial = Effect.gen(function*() {
   const sql = yield* SqlClient
@@ -140,7 +139,7 @@ const identifierWordIndex = Effect.gen(function*() {
 })
 
 /**
- * Tags, websites and annotations become entities of the library (`MetadataRows`): a registry of them, which live
+ * Tags, websites and annotations become entities of the library (`MetadataStore`): a registry of them, which live
  * assets carry which, and the formats of an asset found by asset. Stored assets are adopted oldest first: one tag
  * per text (the first spelling saved), one website per URL; assets whose copies changed are rewritten.
  */
@@ -253,21 +252,12 @@ const compactStorage = Effect.gen(function*() {
   while (true) {
     const page = yield* sql<{ rowid: number; document: string; deleted: string | null }>`
       SELECT rowid, document, deleted FROM assets_before WHERE rowid > ${after} ORDER BY rowid LIMIT ${REBUILD_PAGE}`
-    // Full-text writes last, per page (see `FullTextWrite`).
-    const fullText: Array<FullTextWrite> = []
+    // Full-text writes last, per page (FTS5 makes a segment per statement journal otherwise).
+    const fullText: Array<Effect.Effect<void, unknown>> = []
     for (const row of page) {
       const asset = JSON.parse(row.document) as Asset
-      if (row.deleted === null) {
-        fullText.push((yield* insertAsset(sql, asset)).fullText)
-        continue
-      }
-      // A deleted asset keeps its JSON (without content) and its format ids, for a clear 410.
-      yield* sql`
-        INSERT INTO assets (id, name, mechanism, pseudo, created, updated, deleted, document, transferables)
-        VALUES (${asset.id}, ${asset.name ?? null}, ${asset.mechanism}, ${asset.pseudo === true ? 1 : 0},
-                ${asset.created.value}, ${asset.updated.value}, ${row.deleted}, ${storedParts(asset).document}, NULL)`
-      const formats = asset.formats.iterable.map((format) => ({ format_id: format.id, asset_id: asset.id }))
-      if (formats.length > 0) yield* sql`INSERT INTO asset_formats ${sql.insert(formats)}`
+      if (row.deleted === null) fullText.push(yield* insertLiveAsset(sql, asset))
+      else yield* insertDeletedAsset(sql, asset, row.deleted)
     }
     for (const write of fullText) yield* write
     if (page.length < REBUILD_PAGE) break
@@ -299,10 +289,13 @@ const similarityTypeTwo = Effect.gen(function*() {
   for (let after = 0;;) {
     const page = yield* sql<{ row: number }>`
       SELECT rowid AS row FROM search_rows WHERE rowid > ${after} AND pseudo = 0 ORDER BY rowid LIMIT ${REBUILD_PAGE}`
-    const code = yield* contentAt(sql, page.map((found) => found.row))
+    const stored = yield* sql<{ row: number; transferables: string | null }>`
+      SELECT s.rowid AS row, a.transferables FROM search_rows s JOIN assets a ON a.id = s.asset_id
+      WHERE ${inList(sql, "s.rowid", page.map((found) => found.row))}`
+    const code = new Map(stored.map((found) => [found.row, contentText(found.transferables)]))
     for (const { row } of page) {
-      const fingerprint = codeFingerprint(code.get(row) ?? "")
-      if (fingerprint !== undefined) yield* writeSimilarityRows(sql, row, fingerprint)
+      const words = similarityWords(code.get(row) ?? "")
+      if (words !== undefined) yield* sql`INSERT INTO similarity (rowid, words) VALUES (${row}, ${words})`
     }
     if (page.length < REBUILD_PAGE) break
     after = page[page.length - 1].row
@@ -332,3 +325,6 @@ export const migrations = Migrator.fromRecord(migrationSteps)
 
 /** Runs every pending migration; needs only `SqlClient`, so it works on Node and Deno alike. */
 export const migrate = Migrator.make({})({ loader: migrations })
+
+/** The migration steps' names in order: migration `i + 1` is `MIGRATION_NAMES[i]`. */
+export const MIGRATION_NAMES = Object.keys(migrationSteps).map((name) => name.replace(/^\d+_/, ""))

@@ -1,0 +1,175 @@
+/**
+ * Every row that stores one asset's state, written together inside its write transaction (by `Commits` only),
+ * through the storage ports: the asset itself (`StoredAsset`: its document and content), its format ids, its search
+ * row, which metadata entities it carries (adopted into the registry first), its texts for search and its code
+ * fingerprint. Each write answers what the asset's change says to the followers of the change feed (its row, the
+ * facets the search index held of it before) and which entities it touched.
+ */
+import { Effect } from "effect"
+import type { Asset } from "../domain/Asset.ts"
+import { assembleAsset, partsOf } from "../domain/AssetBuilder.ts"
+import type { CodeFingerprint } from "../domain/CodeFingerprint.ts"
+import { comparableFingerprint } from "../domain/Comparable.ts"
+import type { AssetFacets } from "../domain/FacetIndex.ts"
+import { entitiesOf, keyOf, type MetadataEntity, type MetadataKind, withEntities } from "../domain/Metadata.ts"
+import { facetsOf, searchableText, type SearchableText } from "../domain/SearchableText.ts"
+import { storedParts } from "../domain/StoredAsset.ts"
+import { AssetStore } from "../storage/AssetStore.ts"
+import { MetadataStore } from "../storage/MetadataStore.ts"
+import { SimilarityStore } from "../storage/SimilarityStore.ts"
+import { TextSearch } from "../storage/TextSearch.ts"
+
+const METADATA_KINDS: ReadonlyArray<MetadataKind> = ["tag", "website", "annotation"]
+
+/** The metadata entities a write touched: registered, or carried by more or fewer assets (entity rows). */
+export interface TouchedEntities {
+  readonly registered: ReadonlyArray<{ readonly kind: MetadataKind; readonly id: string }>
+  readonly relinked: ReadonlyArray<number>
+}
+
+/** An asset as stored by a write: its state, its search row, the facets indexed before (none: it was not live). */
+export interface WrittenAsset {
+  readonly asset: Asset
+  readonly row: number
+  readonly before: AssetFacets | undefined
+  readonly touched: TouchedEntities
+}
+
+const sameText = (a: SearchableText, b: SearchableText) =>
+  a.name === b.name && a.content === b.content && a.tags.join("\n") === b.tags.join("\n") &&
+  a.annotations.join("\n") === b.annotations.join("\n")
+
+export class AssetWrites extends Effect.Service<AssetWrites>()("AssetWrites", {
+  effect: Effect.gen(function*() {
+    const assets = yield* AssetStore
+    const metadata = yield* MetadataStore
+    const text = yield* TextSearch
+    const similarity = yield* SimilarityStore
+
+    /**
+     * The asset with each embedded entity replaced by the registry's original: an entity the registry knows by id or
+     * by key (the same tag text, the same URL) is that one; one it does not know is registered now. So an asset never
+     * carries two copies of one tag, and a renamed tag is renamed everywhere. Answers the adopted asset, the entities
+     * registered and the rows of every entity it carries.
+     */
+    const adoptMetadata = (asset: Asset) =>
+      Effect.gen(function*() {
+        let parts = partsOf(asset)
+        const registered: Array<{ kind: MetadataKind; id: string }> = []
+        const carried: Array<number> = []
+        for (const kind of METADATA_KINDS) {
+          const entities = entitiesOf(parts, kind)
+          if (entities.length === 0) continue
+          const keys = entities.flatMap((entity) => keyOf(kind, entity) ?? [])
+          const rows = yield* metadata.lookup(kind, entities.map((entity) => entity.id), keys)
+          const byId = new Map(rows.map((row) => [row.id, row]))
+          const byKey = new Map(rows.flatMap((row) => row.key === null ? [] : [[row.key, row] as const]))
+          const adopted = new Map<string, { row: number; entity: MetadataEntity[typeof kind] }>()
+          for (const entity of entities) {
+            const key = keyOf(kind, entity)
+            const known = byId.get(entity.id) ?? (key === null ? undefined : byKey.get(key))
+            if (known !== undefined) {
+              adopted.set(known.id, { row: known.row, entity: JSON.parse(known.json) })
+              continue
+            }
+            const row = yield* metadata.insert(kind, entity)
+            registered.push({ kind, id: entity.id })
+            const made = { row, id: entity.id, key, json: JSON.stringify(entity) }
+            byId.set(entity.id, made)
+            if (key !== null) byKey.set(key, made)
+            adopted.set(entity.id, { row, entity })
+          }
+          parts = withEntities(parts, kind, [...adopted.values()].map(({ entity }) => entity))
+          carried.push(...[...adopted.values()].map(({ row }) => row))
+        }
+        return { asset: assembleAsset(parts), registered, carried }
+      })
+
+    /**
+     * Everything that finds a live asset, for one just stored (new, or back from the trash): its format ids, search
+     * row, metadata links, texts and code fingerprint.
+     */
+    const indexLive = (adopted: Effect.Effect.Success<ReturnType<typeof adoptMetadata>>, fingerprint?: CodeFingerprint) =>
+      Effect.gen(function*() {
+        const { asset, registered, carried } = adopted
+        yield* assets.writeFormats(asset)
+        const searchable = searchableText(asset)
+        const row = yield* assets.insertSearchRow(asset, searchable)
+        const relinked = yield* metadata.writeLinks(row, carried)
+        yield* text.index(row, searchable)
+        const fp = fingerprint ?? comparableFingerprint(asset, searchable)
+        if (fp !== undefined) yield* similarity.insert(row, fp)
+        return { asset, row, before: undefined, touched: { registered, relinked } } satisfies WrittenAsset
+      })
+
+    /** The search row of a live asset; a live asset has one, so its absence is a defect. */
+    const rowOf = (asset: Asset) =>
+      Effect.flatMap(assets.rowOf(asset.id), (row) =>
+        row === undefined ? Effect.dieMessage(`The live asset ${asset.id} has no search row`) : Effect.succeed(row))
+
+    /** A new asset. `fingerprint`, when the caller computed it outside the transaction, must be of this content. */
+    const insert = (given: Asset, fingerprint?: CodeFingerprint) =>
+      Effect.gen(function*() {
+        const adopted = yield* adoptMetadata(given)
+        yield* assets.insert(adopted.asset, storedParts(adopted.asset), null)
+        return yield* indexLive(adopted, fingerprint)
+      })
+
+    /** An asset imported into the trash (deleted at `deleted`): stored as it was, found by nothing but the trash. */
+    const insertTrashed = (asset: Asset, deleted: string) =>
+      Effect.zipRight(assets.insert(asset, storedParts(asset), deleted), assets.writeFormats(asset))
+
+    /** An asset back from the trash, as it was when deleted: live again, found again. */
+    const restore = (given: Asset) =>
+      Effect.gen(function*() {
+        const adopted = yield* adoptMetadata(given)
+        yield* assets.restore(adopted.asset, storedParts(adopted.asset))
+        return yield* indexLive(adopted)
+      })
+
+    /** A live asset's new state; its texts and fingerprint are indexed again only when they changed. */
+    const replace = (previous: Asset, given: Asset) =>
+      Effect.gen(function*() {
+        const { asset, registered, carried } = yield* adoptMetadata(given)
+        yield* assets.update(asset, storedParts(asset))
+        yield* assets.writeFormats(asset)
+        const row = yield* rowOf(asset)
+        const before = searchableText(previous)
+        const after = searchableText(asset)
+        yield* assets.updateSearchRow(row, asset, after)
+        const relinked = yield* metadata.writeLinks(row, carried)
+        if (!sameText(after, before)) yield* text.reindex(row, after)
+        if (after.content !== before.content || asset.pseudo !== previous.pseudo) {
+          yield* similarity.replace(row, comparableFingerprint(asset, after))
+        }
+        return {
+          asset,
+          row,
+          before: facetsOf(previous, before, row),
+          touched: { registered, relinked }
+        } satisfies WrittenAsset
+      })
+
+    /**
+     * A deleted asset goes to the trash: its stored parts keep it as it was (content, metadata, times) with the time
+     * of deletion, and its format ids (for a clear 410); nothing that would find it stays.
+     */
+    const remove = (previous: Asset, deleted: Asset) =>
+      Effect.gen(function*() {
+        yield* assets.markDeleted(previous.id, deleted.updated.value)
+        const row = yield* rowOf(previous)
+        yield* assets.deleteSearchRow(row)
+        const relinked = yield* metadata.deleteLinks(row)
+        yield* text.unindex(row)
+        yield* similarity.remove(row)
+        return {
+          asset: deleted,
+          row,
+          before: facetsOf(previous, searchableText(previous), row),
+          touched: { registered: [], relinked }
+        } satisfies WrittenAsset
+      })
+
+    return { insert, insertTrashed, restore, replace, remove, purge: assets.purge } as const
+  })
+}) {}

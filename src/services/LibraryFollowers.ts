@@ -1,0 +1,72 @@
+/**
+ * The followers of the change feed on this instance: the in-memory search index, the known applications, the
+ * intentions and the change hub that feeds the WebSocket streams. They subscribe to the feed first, then load what
+ * they hold from the database, then apply every commit after the feed's head at subscription, in order, one at a
+ * time (a commit that the loaded state already holds is applied again harmlessly: each follower converges on the
+ * last state). The hub hears of a commit last, so that a client told of a change by a stream finds it here. A
+ * write is answered once its commit was applied here (`reached`).
+ */
+import { Deferred, Effect, FiberId, Stream } from "effect"
+import type { FeedEntry } from "../domain/Commit.ts"
+import { facetsOf, searchableText } from "../domain/SearchableText.ts"
+import { ChangeFeed } from "../storage/ChangeFeed.ts"
+import { ChangeHub } from "./ChangeHub.ts"
+import { IntentionIndex } from "./IntentionIndex.ts"
+import { KnownApplications } from "./KnownApplications.ts"
+import { SearchIndex } from "./SearchIndex.ts"
+
+export class LibraryFollowers extends Effect.Service<LibraryFollowers>()("LibraryFollowers", {
+  scoped: Effect.gen(function*() {
+    const feed = yield* ChangeFeed
+    const search = yield* SearchIndex
+    const applications = yield* KnownApplications
+    const intentions = yield* IntentionIndex
+    const hub = yield* ChangeHub
+
+    const entries = yield* feed.follow(yield* feed.head)
+    yield* search.load
+    yield* intentions.load
+
+    let applied = 0
+    /** Callers waiting for a commit to be applied, by its number. */
+    const waiting = new Map<number, Array<Deferred.Deferred<void>>>()
+
+    const apply = ({ seq, commit }: FeedEntry) =>
+      Effect.gen(function*() {
+        for (const change of commit.assets) {
+          if (change.before !== undefined) search.forget(change.before)
+          if (change._tag !== "Deleted") {
+            const text = searchableText(change.asset)
+            search.remember(change.row, text, facetsOf(change.asset, text, change.row))
+          }
+        }
+        for (const application of commit.applications) applications.remember(application)
+        for (const intention of commit.intentions) intentions.remember(intention.applicationId, intention.code)
+        yield* hub.publish(commit)
+        applied = seq
+        for (const [waited, deferreds] of waiting) {
+          if (waited > seq) continue
+          waiting.delete(waited)
+          for (const deferred of deferreds) yield* Deferred.succeed(deferred, undefined)
+        }
+      })
+
+    yield* Effect.forkScoped(Stream.runForEach(entries, apply))
+
+    return {
+      /** Completes once the commit numbered `seq` (and every one before it) was applied on this instance. */
+      reached: (seq: number): Effect.Effect<void> =>
+        Effect.suspend(() => {
+          if (applied >= seq) return Effect.void
+          // Registered in the same step as the check: the follower cannot apply the commit in between.
+          const deferred = Deferred.unsafeMake<void>(FiberId.none)
+          const list = waiting.get(seq)
+          if (list === undefined) waiting.set(seq, [deferred])
+          else list.push(deferred)
+          return Deferred.await(deferred)
+        }),
+      /** The number of the last commit applied here. */
+      applied: (): number => applied
+    } as const
+  })
+}) {}

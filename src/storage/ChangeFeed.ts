@@ -1,0 +1,25 @@
+/**
+ * The storage port of the change feed: every committed write's `Commit`, numbered in commit order, for the
+ * followers of every instance (`LibraryFollowers`). A commit joins the feed inside its write transaction, so it is
+ * there if and only if the write committed. On SQLite the feed lives in the process (one instance per file); on
+ * PostgreSQL it is an outbox table written in the transaction, with a notification that wakes the other instances,
+ * which read it from where they are (a notification lost costs a delay, never a commit).
+ */
+import { Context, type Effect, type Scope, type Stream } from "effect"
+import type { Commit, FeedEntry } from "../domain/Commit.ts"
+
+export interface ChangeFeedShape {
+  /** Inside the write transaction: the commit joins the feed when the transaction commits; answers its number. */
+  readonly append: (commit: Commit) => Effect.Effect<number>
+  /** After the transaction committed: these entries, appended in it, may be delivered to this instance at once. */
+  readonly committed: (entries: ReadonlyArray<FeedEntry>) => Effect.Effect<void>
+  /** The number of the last commit in the feed now: a follower that reads the library's state now starts there. */
+  readonly head: Effect.Effect<number>
+  /**
+   * Every entry after `after`, in order, for as long as the scope lives, starting from the moment of the call (none
+   * committed from then on is missed). The stream fails only when the storage is gone for good.
+   */
+  readonly follow: (after: number) => Effect.Effect<Stream.Stream<FeedEntry>, never, Scope.Scope>
+}
+
+export class ChangeFeed extends Context.Tag("ChangeFeed")<ChangeFeed, ChangeFeedShape>() {}

@@ -1,0 +1,69 @@
+/**
+ * The storage port of the library's metadata entities: the registry (one row per tag, website and annotation, its
+ * JSON as assets embed it, known by id and, for tags and websites, by key) and which live assets carry which (links
+ * between an entity's row and an asset's search row). Writes run inside the write transaction of the commit path.
+ */
+import { Context, type Effect, type Option } from "effect"
+import type { MetadataEntity, MetadataKind } from "../domain/Metadata.ts"
+
+/** An entity as the registry holds it: its row (the key of its links), id, key and JSON text. */
+export interface EntityRow {
+  readonly row: number
+  readonly id: string
+  readonly key: string | null
+  readonly json: string
+}
+
+/** An entity as a backup carries it, with its place in the registry's order. */
+export interface ExportedEntityRow {
+  readonly position: number
+  readonly kind: MetadataKind
+  readonly id: string
+  readonly key: string | null
+  readonly json: string
+}
+
+export interface MetadataStoreShape {
+  /** The entities of a kind with one of these ids, or one of these keys. */
+  readonly lookup: (
+    kind: MetadataKind,
+    ids: ReadonlyArray<string>,
+    keys: ReadonlyArray<string>
+  ) => Effect.Effect<ReadonlyArray<EntityRow>>
+  readonly find: <K extends MetadataKind>(kind: K, id: string) => Effect.Effect<Option.Option<MetadataEntity[K]>>
+  readonly findByKey: <K extends MetadataKind>(kind: K, key: string) => Effect.Effect<Option.Option<MetadataEntity[K]>>
+  /** Every entity of a kind with the ids of the live assets carrying it, by key (annotations: oldest first). */
+  readonly list: <K extends MetadataKind>(
+    kind: K
+  ) => Effect.Effect<ReadonlyArray<{ readonly entity: MetadataEntity[K]; readonly assets: ReadonlyArray<string> }>>
+  /** The ids of the live assets carrying an entity. */
+  readonly assetsOf: (id: string) => Effect.Effect<ReadonlyArray<string>>
+  /** The kind and id of each of these entity rows. */
+  readonly entitiesAt: (
+    rows: ReadonlyArray<number>
+  ) => Effect.Effect<ReadonlyArray<{ readonly kind: MetadataKind; readonly id: string }>>
+  /** The tag and website keys of the live assets in search rows (after, last]: what the facet index loads. */
+  readonly facetLinks: (
+    after: number,
+    last: number
+  ) => Effect.Effect<ReadonlyArray<{ readonly row: number; readonly kind: "tag" | "website"; readonly key: string }>>
+  /** The tag keys of the assets in these search rows. */
+  readonly tagsAt: (rows: ReadonlyArray<number>) => Effect.Effect<ReadonlyArray<{ readonly row: number; readonly key: string }>>
+  /** Every entity after `position` in the registry's order, `size` at most. */
+  readonly exportPage: (position: number, size: number) => Effect.Effect<ReadonlyArray<ExportedEntityRow>>
+
+  // Writes, inside the write transaction.
+  /** Registers an entity; answers its row. */
+  readonly insert: <K extends MetadataKind>(kind: K, entity: MetadataEntity[K]) => Effect.Effect<number>
+  /** Registers an entity as a backup holds it, unless its id or key is registered; answers whether it was. */
+  readonly insertIfAbsent: (entity: Omit<ExportedEntityRow, "position">) => Effect.Effect<boolean>
+  readonly update: <K extends MetadataKind>(kind: K, entity: MetadataEntity[K]) => Effect.Effect<void>
+  /** Deletes an entity and its links. */
+  readonly remove: (id: string) => Effect.Effect<void>
+  /** Which entities the asset in search row `assetRow` carries; answers the entity rows added and removed. */
+  readonly writeLinks: (assetRow: number, carried: ReadonlyArray<number>) => Effect.Effect<ReadonlyArray<number>>
+  /** A deleted asset carries nothing any more; answers the entity rows it carried. */
+  readonly deleteLinks: (assetRow: number) => Effect.Effect<ReadonlyArray<number>>
+}
+
+export class MetadataStore extends Context.Tag("MetadataStore")<MetadataStore, MetadataStoreShape>() {}

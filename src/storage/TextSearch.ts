@@ -1,0 +1,74 @@
+/**
+ * The storage port of text search, by search row: which live assets hold some text literally (case-insensitively,
+ * in their names, tags and annotations alone, or in their code too), which hold the words their identifiers are made
+ * of (with a relevance), and the texts themselves (names, tags and annotations; code). How an engine matches is its
+ * own (SQLite: FTS5 with the trigram tokenizer and the Porter stemmer; PostgreSQL: `pg_trgm` and `tsvector`); the
+ * search pipeline that verifies and ranks candidates is shared (`AssetSearch`). Texts are indexed inside the write
+ * transaction of the commit path.
+ */
+import { Context, type Effect } from "effect"
+import type { RowSet } from "../domain/RowSet.ts"
+import type { SearchableText } from "../domain/SearchableText.ts"
+
+/** Where literal text is looked for: names, tags and annotations (`titles`), or those and the code (`anywhere`). */
+export type TextScope = "titles" | "anywhere"
+
+/** The fields a phrase filter may look in. */
+export type PhraseField = "name" | "content" | "annotations"
+
+/** The short texts of a live asset: tags and annotations each on a line of their own. */
+export interface TitleRow {
+  readonly row: number
+  readonly name: string
+  readonly tags: string
+  readonly annotations: string
+}
+
+/** A live asset holding the words asked for, with how relevant they are to it: higher is better, above 0. */
+export interface RankedRow {
+  readonly row: number
+  readonly relevance: number
+}
+
+export interface TextSearchShape {
+  /**
+   * Up to `limit` rows of `scope` that hold every one of `texts` (each three characters or more) literally,
+   * case-insensitively, in `where`; newest (highest row) first.
+   */
+  readonly containing: (
+    texts: ReadonlyArray<string>,
+    where: TextScope,
+    scope: RowSet,
+    limit: number
+  ) => Effect.Effect<ReadonlyArray<number>>
+  /** How many rows of `scope` hold every one of `texts` literally in `where`. */
+  readonly countContaining: (texts: ReadonlyArray<string>, where: TextScope, scope: RowSet) => Effect.Effect<number>
+  /** Every row holding `text` (three characters or more) literally, case-insensitively, in one of `fields`. */
+  readonly phrase: (text: string, fields: ReadonlyArray<PhraseField>) => Effect.Effect<ReadonlyArray<number>>
+  /**
+   * Up to `limit` rows holding every one of the identifier words (or, `every` false, at least one), most relevant
+   * first (names weigh most, then tags, annotations, code).
+   */
+  readonly words: (
+    words: ReadonlyArray<string>,
+    every: boolean,
+    limit: number
+  ) => Effect.Effect<ReadonlyArray<RankedRow>>
+  /** How many rows of `scope` hold every one (or at least one) of the words. */
+  readonly countWords: (words: ReadonlyArray<string>, every: boolean, scope: RowSet) => Effect.Effect<number>
+  /** The names, tags and annotations of the live assets in these rows. */
+  readonly titlesAt: (rows: ReadonlyArray<number>) => Effect.Effect<ReadonlyArray<TitleRow>>
+  /** The names, tags and annotations of the live assets in rows (after, last]: what the typo index loads. */
+  readonly titlesBetween: (after: number, last: number) => Effect.Effect<ReadonlyArray<TitleRow>>
+  /** The code of the live assets in these rows. */
+  readonly contentAt: (rows: ReadonlyArray<number>) => Effect.Effect<ReadonlyMap<number, string>>
+
+  // Writes, inside the write transaction.
+  /** Indexes the texts of a new live asset. */
+  readonly index: (row: number, text: SearchableText) => Effect.Effect<void>
+  /** Indexes the changed texts of a live asset in place of what it was indexed with. */
+  readonly reindex: (row: number, text: SearchableText) => Effect.Effect<void>
+  readonly unindex: (row: number) => Effect.Effect<void>
+}
+
+export class TextSearch extends Context.Tag("TextSearch")<TextSearch, TextSearchShape>() {}

@@ -1,0 +1,139 @@
+/**
+ * `TextSearch` on SQLite, three FTS5 tables by search row: `search_text` (trigrams of name, code, tags and
+ * annotations; contentless, keeping no copy of the text), `search_titles` (the short fields on their own, with their
+ * text: matching there first is cheap, where a column filter on `search_text` would still read every posting of a
+ * common term's trigrams; ranking and the typo index read them) and `search_words` (the words of identifiers, Porter
+ * stemmed, contentless). The code itself is read from the asset. FTS5 query strings are made here and nowhere else.
+ */
+import { SqlClient } from "@effect/sql/SqlClient"
+import { Effect, Layer } from "effect"
+import { identifierWords } from "../../domain/IdentifierWords.ts"
+import type { RowSet } from "../../domain/RowSet.ts"
+import type { SearchableText } from "../../domain/SearchableText.ts"
+import { contentText } from "../../domain/StoredAsset.ts"
+import { type PhraseField, type RankedRow, TextSearch, type TextScope, type TitleRow } from "../TextSearch.ts"
+import { fullTextWrite } from "./FullTextWrites.ts"
+import { inList } from "./InList.ts"
+
+/** A string as an FTS5 phrase: double quotes doubled, wrapped in double quotes. */
+export const ftsPhrase = (text: string) => `"${text.replaceAll("\"", "\"\"")}"`
+
+/** Newlines separate tags and annotations, so a literal match cannot span two of them. */
+const joined = (items: ReadonlyArray<string>) => items.join("\n")
+
+/** Matches an FTS lookup reads at a time while narrowing them to a scope. */
+const FTS_PAGE = 1000
+
+type FtsTable = "search_text" | "search_titles" | "search_words"
+const TABLE_OF: Record<TextScope, FtsTable> = { titles: "search_titles", anywhere: "search_text" }
+
+export const make = Effect.gen(function*() {
+  const sql = yield* SqlClient
+
+  /**
+   * Up to `limit` rows in scope matching `expression`, newest first. SQLite reads FTS5 matches in row order and
+   * stops at the limit; a scope is applied to them page by page.
+   */
+  const matchingRows = (table: FtsTable, expression: string, scope: RowSet, limit: number) =>
+    Effect.gen(function*() {
+      const found: Array<number> = []
+      let below = Number.MAX_SAFE_INTEGER
+      while (found.length < limit) {
+        const page = yield* sql<{ row: number }>`
+          SELECT rowid AS row FROM ${sql.literal(table)} WHERE ${sql.literal(table)} MATCH ${expression}
+          AND rowid < ${below} ORDER BY rowid DESC LIMIT ${FTS_PAGE}`
+        for (const { row } of page) if (scope.has(row) && found.length < limit) found.push(row)
+        if (page.length < FTS_PAGE) break
+        below = page[page.length - 1].row
+      }
+      return found
+    }).pipe(Effect.orDie)
+
+  /** How many rows in scope match `expression`. */
+  const countMatching = (table: FtsTable, expression: string, scope: RowSet) =>
+    Effect.map(
+      sql<{ row: number }>`SELECT rowid AS row FROM ${sql.literal(table)} WHERE ${sql.literal(table)} MATCH ${expression}`,
+      (rows) => rows.reduce((count, { row }) => count + (scope.has(row) ? 1 : 0), 0)
+    ).pipe(Effect.orDie)
+
+  const every = (texts: ReadonlyArray<string>) => texts.map(ftsPhrase).join(" AND ")
+  const wordsExpression = (words: ReadonlyArray<string>, all: boolean) => words.map(ftsPhrase).join(all ? " AND " : " OR ")
+
+  const phrase = (text: string, fields: ReadonlyArray<PhraseField>) => {
+    // Names and annotations alone are matched in the small `search_titles` table; code needs `search_text`.
+    const table = sql.literal(fields.includes("content") ? "search_text" : "search_titles")
+    return Effect.map(
+      sql<{ row: number }>`SELECT rowid AS row FROM ${table} WHERE ${table} MATCH ${`{${fields.join(" ")}} : ${ftsPhrase(text)}`}`,
+      (rows) => rows.map((row) => row.row)
+    ).pipe(Effect.orDie)
+  }
+
+  const words = (list: ReadonlyArray<string>, all: boolean, limit: number) =>
+    Effect.map(
+      sql<{ row: number; rank: number }>`
+        SELECT rowid AS row, bm25(search_words, 10.0, 1.0, 5.0, 3.0) AS rank FROM search_words
+        WHERE search_words MATCH ${wordsExpression(list, all)} ORDER BY rank, rowid DESC LIMIT ${limit}`,
+      // BM25 ranks are negative, lower is better.
+      (rows) => rows.map((row): RankedRow => ({ row: row.row, relevance: -row.rank }))
+    ).pipe(Effect.orDie)
+
+  const titlesAt = (rows: ReadonlyArray<number>) =>
+    rows.length === 0
+      ? Effect.succeed([])
+      : sql<TitleRow>`SELECT rowid AS row, name, tags, annotations FROM search_titles WHERE ${inList(sql, "rowid", rows)}`
+        .pipe(Effect.orDie)
+
+  const titlesBetween = (after: number, last: number) =>
+    sql<TitleRow>`
+      SELECT rowid AS row, name, tags, annotations FROM search_titles WHERE rowid > ${after} AND rowid <= ${last}`
+      .pipe(Effect.orDie)
+
+  /** The code of live assets, by search row: read from their stored content (the literal index keeps no copy). */
+  const contentAt = (rows: ReadonlyArray<number>) =>
+    rows.length === 0
+      ? Effect.succeed(new Map<number, string>())
+      : Effect.map(
+        sql<{ row: number; transferables: string | null }>`
+          SELECT s.rowid AS row, a.transferables FROM search_rows s JOIN assets a ON a.id = s.asset_id
+          WHERE ${inList(sql, "s.rowid", rows)}`,
+        (found) => new Map(found.map((row) => [row.row, contentText(row.transferables)]))
+      ).pipe(Effect.orDie)
+
+  const index = (row: number, text: SearchableText) =>
+    fullTextWrite(Effect.gen(function*() {
+      const tags = joined(text.tags)
+      const annotations = joined(text.annotations)
+      yield* sql`
+        INSERT INTO search_text (rowid, name, content, tags, annotations)
+        VALUES (${row}, ${text.name}, ${text.content}, ${tags}, ${annotations})`
+      yield* sql`
+        INSERT INTO search_titles (rowid, name, tags, annotations) VALUES (${row}, ${text.name}, ${tags}, ${annotations})`
+      yield* sql`
+        INSERT INTO search_words (rowid, name, code, tags, annotations)
+        VALUES (${row}, ${identifierWords(text.name)}, ${identifierWords(text.content)}, ${identifierWords(tags)},
+                ${identifierWords(annotations)})`
+    }))
+
+  const unindex = (row: number) =>
+    fullTextWrite(Effect.gen(function*() {
+      yield* sql`DELETE FROM search_text WHERE rowid = ${row}`
+      yield* sql`DELETE FROM search_titles WHERE rowid = ${row}`
+      yield* sql`DELETE FROM search_words WHERE rowid = ${row}`
+    }))
+
+  return TextSearch.of({
+    containing: (texts, where, scope, limit) => matchingRows(TABLE_OF[where], every(texts), scope, limit),
+    countContaining: (texts, where, scope) => countMatching(TABLE_OF[where], every(texts), scope),
+    phrase,
+    words,
+    countWords: (list, all, scope) => countMatching("search_words", wordsExpression(list, all), scope),
+    titlesAt,
+    titlesBetween,
+    contentAt,
+    index,
+    reindex: (row, text) => Effect.zipRight(unindex(row), index(row, text)),
+    unindex
+  })
+})
+
+export const layer = Layer.effect(TextSearch, make)
