@@ -7,10 +7,17 @@
  * listing; the process's memory; a restart (SIGTERM, start, until a search answers); the same queries again; the
  * database files on disk. Memory is the listening process's resident set (`/proc/<pid>/status`: VmRSS, and VmHWM
  * for its peak); the search index's bytes per asset are the service's own count (`/.well-known/stats`).
+ *
+ * With `DATABASE_URL` (a PostgreSQL server the benchmark may create databases on), the same on PostgreSQL, a fresh
+ * database per size, plus what only several instances show: the second half of the library is filled through two
+ * instances at once (the same 8 clients, 4 on each), and a change made on one instance is timed until it reaches a
+ * stream on the other.
  */
 import { readdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import pg from "pg"
+import { openStream } from "../test/e2e/StreamClient.ts"
 import { type RunningService, startService } from "../test/e2e/ServiceProcess.ts"
 import { withTypo } from "./codeMutations.ts"
 import { type ScaleEntry, scaleCorpus, seeded } from "./scaleCorpus.ts"
@@ -32,6 +39,39 @@ const memoryOf = (pid: number) => {
 }
 
 const filesSize = (dir: string) => readdirSync(dir).reduce((sum, file) => sum + statSync(join(dir, file)).size, 0)
+
+/** The PostgreSQL server to measure on, if any. */
+const server = process.env.DATABASE_URL
+
+/** Where one size's library lives: a fresh SQLite file, or a fresh PostgreSQL database. */
+interface Library {
+  readonly env: Record<string, string>
+  readonly bytes: () => Promise<number>
+  readonly drop: () => Promise<void>
+}
+
+const adminQuery = async <R extends pg.QueryResultRow>(url: string, text: string) => {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return (await client.query<R>(text)).rows
+  } finally {
+    await client.end()
+  }
+}
+
+const libraryFor = async (size: number, dir: string): Promise<Library> => {
+  if (server === undefined) return { env: { DATABASE_URL: "" }, bytes: async () => filesSize(dir), drop: async () => {} }
+  const name = `bench_scale_${size}_${Date.now()}`
+  await adminQuery(server, `CREATE DATABASE ${name}`)
+  const url = server.replace(/\/[^/?]*(\?|$)/, `/${name}$1`)
+  return {
+    env: { DATABASE_URL: url },
+    bytes: async () =>
+      Number((await adminQuery<{ bytes: string }>(url, "SELECT pg_database_size(current_database()) AS bytes"))[0].bytes),
+    drop: async () => void await adminQuery(server, `DROP DATABASE ${name} WITH (FORCE)`)
+  }
+}
 
 const application = { name: "VS_CODE", version: "1.95.0", platform: "LINUX" }
 
@@ -179,32 +219,86 @@ const untilFirstAnswer = async (started: number, service: RunningService) => {
   }
 }
 
+/** Creates `corpus[from, to)` through these services, `clients` at a time spread over them; answers assets/s. */
+const fill = async (
+  services: ReadonlyArray<RunningService>,
+  corpus: ReadonlyArray<ScaleEntry>,
+  ids: Array<string>,
+  from: number,
+  to: number
+) => {
+  let next = from
+  const started = performance.now()
+  await Promise.all(Array.from({ length: WRITERS }, async (_, client) => {
+    const service = services[client % services.length]
+    while (next < to) {
+      const index = next++
+      const answer = await send(service.baseUrl, "POST", "/assets/create?transferables=false", seedOf(corpus[index]))
+      if (answer.status !== 200) throw new Error(`create ${index}: ${answer.status} ${answer.text.slice(0, 200)}`)
+      ids[index] = JSON.parse(answer.text).id
+    }
+  }))
+  return (to - from) / ((performance.now() - started) / 1000)
+}
+
+/** From a create answered on `writer` until its frame arrives on `reader`'s identifiers stream, one at a time. */
+const propagation = async (writer: RunningService, reader: RunningService, count: number) => {
+  const stream = await openStream(reader.baseUrl, "/assets/stream/identifiers")
+  await stream.waitFor((frames) => frames.length >= 1, 60_000)
+  const delays: Array<number> = []
+  for (let i = 0; i < count; i++) {
+    const raw = `export const propagated${i}_${Date.now()} = (value: number) => value * ${i} + 1\n`
+    const answer = await send(writer.baseUrl, "POST", "/assets/create?transferables=false", {
+      type: "SEEDED_ASSET",
+      asset: { application, format: { fragment: { string: { raw }, metadata: { ext: "ts" } } } }
+    })
+    const answered = performance.now()
+    const id = JSON.parse(answer.text).id
+    await stream.waitFor((frames) => frames.slice(1).some((frame) => frame.iterable.some((item: any) => item.asset.id === id)))
+    delays.push(Math.max(0, performance.now() - answered))
+  }
+  await stream.close()
+  return delays
+}
+
 const measure = async (size: number) => {
   const dir = mkdtempSync(join(tmpdir(), "bench-scale-"))
   const dbPath = join(dir, "assets.db")
+  const library = await libraryFor(size, dir)
   const corpus = scaleCorpus(size)
   const queries = queriesFor(corpus)
   const figures = new Map<string, string>()
   const fmt = (ms: number) => ms.toFixed(ms < 10 ? 1 : 0)
+  const env = { NODE_ENV: "production", ...library.env }
   try {
-    let service = await startService(dbPath, { NODE_ENV: "production" })
+    let service = await startService(dbPath, env)
     await send(service.baseUrl, "GET", "/assets/identifiers")
     await send(service.baseUrl, "GET", "/assets/search?query=warm&transferables=false")
     const empty = memoryOf(service.pid)
     const app = JSON.parse((await send(service.baseUrl, "POST", "/connect", { application })).text).application.id
 
     const ids: Array<string> = new Array(size)
-    let next = 0
-    const fillStarted = performance.now()
-    await Promise.all(Array.from({ length: WRITERS }, async () => {
-      while (next < size) {
-        const index = next++
-        const answer = await send(service.baseUrl, "POST", "/assets/create?transferables=false", seedOf(corpus[index]))
-        if (answer.status !== 200) throw new Error(`create ${index}: ${answer.status} ${answer.text.slice(0, 200)}`)
-        ids[index] = JSON.parse(answer.text).id
-      }
-    }))
-    const fillSeconds = (performance.now() - fillStarted) / 1000
+    let fillRate: number
+    let second: RunningService | undefined
+    if (server === undefined) {
+      fillRate = await fill([service], corpus, ids, 0, size)
+    } else {
+      // Half through one instance, half through two: the same 8 clients, spread over the instances.
+      const oneInstance = await fill([service], corpus, ids, 0, size / 2)
+      second = await startService(dbPath, env)
+      const twoInstances = await fill([service, second], corpus, ids, size / 2, size)
+      fillRate = size / (size / 2 / oneInstance + size / 2 / twoInstances)
+      figures.set(
+        "filling through one instance / two instances (assets/s; ratio)",
+        `${oneInstance.toFixed(0)} / ${twoInstances.toFixed(0)}; ${(twoInstances / oneInstance).toFixed(2)}×`
+      )
+      const delays = await propagation(service, second, 200)
+      figures.set(
+        "a create on one instance until the other's stream has it: p50 / p99 (ms)",
+        `${fmt(percentile(delays, 50))} / ${fmt(percentile(delays, 99))}`
+      )
+      await second.stop()
+    }
     const filled = memoryOf(service.pid)
 
     const before = await runQueries(service.baseUrl, app, queries, ids)
@@ -221,13 +315,13 @@ const measure = async (size: number) => {
 
     await service.stop()
     const restartStarted = performance.now()
-    service = await startService(dbPath, { NODE_ENV: "production" })
+    service = await startService(dbPath, env)
     const restart = await untilFirstAnswer(restartStarted, service)
     const after = await runQueries(service.baseUrl, app, queries, ids)
     const secondPeak = memoryOf(service.pid).peak
     const index = JSON.parse((await send(service.baseUrl, "GET", "/.well-known/stats")).text).searchIndex
     await service.stop()
-    const disk = filesSize(dir)
+    const disk = await library.bytes()
 
     const both = (pick: (round: Round) => Array<number>) => [...pick(before), ...pick(after)]
     figures.set("fuzzy search p50 / p95 (ms)", `${fmt(percentile(both((r) => r.fuzzy), 50))} / ${fmt(percentile(both((r) => r.fuzzy), 95))}`)
@@ -249,11 +343,12 @@ const measure = async (size: number) => {
     figures.set("RSS of the service with an empty library (MB)", (empty.rss / MB).toFixed(0))
     figures.set("restart until the first answer (s)", (restart / 1000).toFixed(1))
     figures.set("database files (MB)", (disk / MB).toFixed(0))
-    figures.set("filling, 8 concurrent creates (assets/s)", (size / fillSeconds).toFixed(0))
+    figures.set("filling, 8 concurrent creates (assets/s)", fillRate.toFixed(0))
     console.log(`${size}: done`, Object.fromEntries(figures))
     return figures
   } finally {
     rmSync(dir, { recursive: true, force: true })
+    await library.drop()
   }
 }
 

@@ -9,6 +9,8 @@ export const ServiceConfig = Config.all({
   host: Config.string("HOST").pipe(Config.withDefault("127.0.0.1")),
   /** A file path, or `:memory:` for a database that lives as long as the process. */
   dbPath: Config.string("DB_PATH").pipe(Config.withDefault("data/assets.db")),
+  /** A PostgreSQL database (`postgres://user:password@host:5432/library`) to use instead of the SQLite file. */
+  databaseUrl: Config.option(Config.redacted("DATABASE_URL")),
   logLevel: Config.logLevel("LOG_LEVEL").pipe(Config.withDefault(LogLevel.Info))
 })
 export type ServiceConfig = Config.Config.Success<typeof ServiceConfig>

@@ -59,3 +59,14 @@ export interface FeedEntry {
   readonly seq: number
   readonly commit: Commit
 }
+
+/** The feed could not be read for a while (the database is unreachable): what follows it may be late meanwhile. */
+export interface FeedOutage {
+  readonly outage: string
+}
+
+/** What following the feed brings: its entries, in order, and word of an outage when one begins. */
+export type FeedEvent = FeedEntry | FeedOutage
+
+export const isOutage = (event: FeedEvent): event is FeedOutage => "outage" in event
+

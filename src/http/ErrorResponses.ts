@@ -1,12 +1,14 @@
 /**
  * Makes every error answer JSON. HttpApi encodes the errors it declares; this global middleware covers the rest,
  * whose platform defaults are empty bodies: unknown routes (404, or 501 for a Pieces OS feature this service does
- * not provide), malformed JSON bodies (400) and defects (500, logged with their cause).
+ * not provide), malformed JSON bodies (400), an unreachable database (503) and defects (500, logged with their
+ * cause).
  */
 import * as HttpLayerRouter from "@effect/platform/HttpLayerRouter"
 import * as HttpServerError from "@effect/platform/HttpServerError"
 import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { Cause, Effect, Option } from "effect"
+import { isStorageOutage } from "../storage/StorageOutage.ts"
 import { jsonError } from "./JsonResponses.ts"
 import { notProvided } from "./NotProvided.ts"
 
@@ -37,6 +39,11 @@ const toJsonError = <E, R>(
     if (Option.isSome(defect)) {
       if (isRequestDecodeError(defect.value)) {
         return Effect.succeed(jsonError(400, "MalformedBody", "The request body is not valid JSON"))
+      }
+      if (isStorageOutage(defect.value)) {
+        return Effect.logWarning("The database is unavailable", cause).pipe(
+          Effect.as(jsonError(503, "StorageUnavailable", "The database is unavailable; try again shortly"))
+        )
       }
       return Effect.logError("Unexpected failure", cause).pipe(
         Effect.as(jsonError(500, "InternalError", "The service failed unexpectedly; the error is in its log"))

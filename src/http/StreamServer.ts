@@ -15,6 +15,7 @@ import { UpgradeRequired } from "../api/Errors.ts"
 import { StreamConfig } from "../config.ts"
 import type { Commit } from "../domain/Commit.ts"
 import { ChangeHub } from "../services/ChangeHub.ts"
+import { isStorageOutage } from "../storage/StorageOutage.ts"
 import { StreamConnections } from "../services/StreamConnections.ts"
 
 /** Writes one frame to a subscriber, waiting while it reads too slowly. */
@@ -44,6 +45,12 @@ export class SubscriberTooSlow {
   readonly _tag = "SubscriberTooSlow"
 }
 
+/** The database is unreachable: this instance cannot tell the stream what changes meanwhile. */
+class StorageUnavailable {
+  readonly _tag = "StorageUnavailable"
+  constructor(readonly reason: string) {}
+}
+
 export const makeStreamServer = Effect.gen(function*() {
   const hub = yield* ChangeHub
   const connections = yield* StreamConnections
@@ -69,14 +76,17 @@ export const makeStreamServer = Effect.gen(function*() {
           }
         })
 
-      yield* source.snapshot(send)
-      while (true) {
-        const batch = yield* Queue.takeBetween(changes, 1, 64)
-        for (const commit of batch) {
-          const frame = source.frameOf(commit)
-          if (frame !== undefined) yield* send(frame)
+      const outage = yield* hub.nextOutage()
+      yield* Effect.gen(function*() {
+        yield* source.snapshot(send)
+        while (true) {
+          const batch = yield* Queue.takeBetween(changes, 1, 64)
+          for (const commit of batch) {
+            const frame = source.frameOf(commit)
+            if (frame !== undefined) yield* send(frame)
+          }
         }
-      }
+      }).pipe(Effect.raceFirst(Effect.flatMap(outage, (reason) => Effect.fail(new StorageUnavailable(reason)))))
     }))
 
   const serve = (source: StreamSource) =>
@@ -96,18 +106,23 @@ export const makeStreamServer = Effect.gen(function*() {
         yield* pump(source, (frame) => write(frame), nodeSocket).pipe(
           Effect.raceFirst(connections.closing),
           Effect.zipRight(close(CLOSE_GOING_AWAY, "service shutting down")),
-          Effect.catchAllCause((cause) =>
-            Option.exists(Cause.failureOption(cause), (error) => error instanceof SubscriberTooSlow)
-              ? close(CLOSE_SLOW_SUBSCRIBER, "subscriber fell behind: reconnect for a fresh state").pipe(
+          Effect.catchAllCause((cause) => {
+            const failure = Option.getOrUndefined(Cause.failureOption(cause))
+            if (failure instanceof SubscriberTooSlow) {
+              return close(CLOSE_SLOW_SUBSCRIBER, "subscriber fell behind: reconnect for a fresh state").pipe(
                 // The close frame waits behind everything the client has not read; if it does not answer it soon,
                 // drop the connection and its unread bytes rather than hold them for the library's 30 s timeout.
                 Effect.zipRight(Effect.sleep(SLOW_SUBSCRIBER_GRACE)),
                 Effect.zipRight(Effect.sync(() => nodeSocket.destroy()))
               )
-              : Effect.logError("Stream failed", cause).pipe(
-                Effect.zipRight(close(CLOSE_INTERNAL_ERROR, "stream failed"))
-              )
-          ),
+            }
+            if (failure instanceof StorageUnavailable || isStorageOutage(Cause.squash(cause))) {
+              return close(CLOSE_INTERNAL_ERROR, "the database is unavailable: reconnect later")
+            }
+            return Effect.logError("Stream failed", cause).pipe(
+              Effect.zipRight(close(CLOSE_INTERNAL_ERROR, "stream failed"))
+            )
+          }),
           Effect.forkScoped
         )
         // Clients only listen; reading ends when either side closes the socket.

@@ -85,6 +85,18 @@ export class AssetWrites extends Effect.Service<AssetWrites>()("AssetWrites", {
         return { asset: assembleAsset(parts), registered, carried }
       })
 
+    /** Which entities the asset in search row `row` carries; answers the entity rows added and removed. */
+    const writeLinks = (row: number, carried: ReadonlyArray<number>) =>
+      Effect.gen(function*() {
+        const now = new Set(carried)
+        const before = new Set(yield* metadata.linksOf(row))
+        const added = [...now].filter((entity) => !before.has(entity))
+        const removed = [...before].filter((entity) => !now.has(entity))
+        if (removed.length > 0) yield* metadata.unlink(row, removed)
+        if (added.length > 0) yield* metadata.link(row, added)
+        return [...added, ...removed]
+      })
+
     /**
      * Everything that finds a live asset, for one just stored (new, or back from the trash): its format ids, search
      * row, metadata links, texts and code fingerprint.
@@ -95,7 +107,7 @@ export class AssetWrites extends Effect.Service<AssetWrites>()("AssetWrites", {
         yield* assets.writeFormats(asset)
         const searchable = searchableText(asset)
         const row = yield* assets.insertSearchRow(asset, searchable)
-        const relinked = yield* metadata.writeLinks(row, carried)
+        const relinked = yield* writeLinks(row, carried)
         yield* text.index(row, searchable)
         const fp = fingerprint ?? comparableFingerprint(asset, searchable)
         if (fp !== undefined) yield* similarity.insert(row, fp)
@@ -137,10 +149,12 @@ export class AssetWrites extends Effect.Service<AssetWrites>()("AssetWrites", {
         const before = searchableText(previous)
         const after = searchableText(asset)
         yield* assets.updateSearchRow(row, asset, after)
-        const relinked = yield* metadata.writeLinks(row, carried)
+        const relinked = yield* writeLinks(row, carried)
         if (!sameText(after, before)) yield* text.reindex(row, after)
         if (after.content !== before.content || asset.pseudo !== previous.pseudo) {
-          yield* similarity.replace(row, comparableFingerprint(asset, after))
+          yield* similarity.remove(row)
+          const fingerprint = comparableFingerprint(asset, after)
+          if (fingerprint !== undefined) yield* similarity.insert(row, fingerprint)
         }
         return {
           asset,

@@ -5,15 +5,21 @@
  * (the PubSub is unbounded); each subscriber bounds its own backlog instead (see `StreamServer`), so a slow one
  * cannot hold up the followers or the others.
  */
-import { Effect, PubSub, type Queue, type Scope } from "effect"
+import { Effect, PubSub, Queue, type Scope } from "effect"
 import type { Commit } from "../domain/Commit.ts"
 
 export class ChangeHub extends Effect.Service<ChangeHub>()("ChangeHub", {
   scoped: Effect.gen(function*() {
     const pubsub = yield* Effect.acquireRelease(PubSub.unbounded<Commit>(), PubSub.shutdown)
+    const outages = yield* Effect.acquireRelease(PubSub.unbounded<string>(), PubSub.shutdown)
     let subscribers = 0
     return {
       publish: (commit: Commit): Effect.Effect<void> => Effect.asVoid(PubSub.publish(pubsub, commit)),
+      /** The change feed cannot be read (the database is unreachable), for the reason given. */
+      outage: (reason: string): Effect.Effect<void> => Effect.asVoid(PubSub.publish(outages, reason)),
+      /** Completes with the reason of the next outage announced after this call, for as long as the scope lives. */
+      nextOutage: (): Effect.Effect<Effect.Effect<string>, never, Scope.Scope> =>
+        Effect.map(PubSub.subscribe(outages), Queue.take),
       /** A queue of every commit published after this call, for as long as the scope lives. */
       subscribe: (): Effect.Effect<Queue.Dequeue<Commit>, never, Scope.Scope> =>
         Effect.acquireRelease(

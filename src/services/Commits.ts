@@ -28,6 +28,7 @@ import type { AssetId } from "../domain/Common.ts"
 import type { MetadataKind } from "../domain/Metadata.ts"
 import { timestamp } from "../domain/Timestamps.ts"
 import { ChangeFeed } from "../storage/ChangeFeed.ts"
+import { isStorageOutage } from "../storage/StorageOutage.ts"
 import { MetadataStore } from "../storage/MetadataStore.ts"
 import { WriterLock } from "../storage/WriterLock.ts"
 import { AssetRepository } from "./AssetRepository.ts"
@@ -120,7 +121,8 @@ export class Commits extends Effect.Service<Commits>()("Commits", {
       }
 
       const transaction: Transaction = {
-        create: (asset, fingerprint) => Effect.map(writes.insert(asset, fingerprint), (written) => record("Created", written)),
+        create: (asset, fingerprint) =>
+          Effect.map(writes.insert(asset, fingerprint), (written) => record("Created", written)),
         createTrashed: writes.insertTrashed,
         edit: (id, change) =>
           Effect.gen(function*() {
@@ -134,7 +136,9 @@ export class Commits extends Effect.Service<Commits>()("Commits", {
             const asset = yield* live(id)
             return record("Deleted", yield* writes.remove(asset, markDeleted(asset, timestamp(new Date()))))
           }),
-        restore: (id) => Effect.flatMap(repository.trashed(id), (asset) => Effect.map(writes.restore(asset), (written) => record("Created", written))),
+        restore: (id) =>
+          Effect.flatMap(repository.trashed(id), (asset) =>
+            Effect.map(writes.restore(asset), (written) => record("Created", written))),
         purge: (id) => Effect.zipRight(repository.trashed(id), Effect.asVoid(writes.purge({ id }))),
         purgeDeletedBefore: (before) => writes.purge({ before }),
         entityChanged,
@@ -167,16 +171,24 @@ export class Commits extends Effect.Service<Commits>()("Commits", {
     interface Pending {
       /** The write, inside the running transaction: answers its feed entry (none: it changed nothing), or fails. */
       readonly attempt: Effect.Effect<FeedEntry | undefined, WriteFailed>
-      /** Answers the caller with its write's outcome, once the transaction that ran it ended as it should. */
-      readonly answer: (settled: boolean) => Effect.Effect<void>
+      /**
+       * Answers the caller with its write's outcome once the transaction that ran it ended as it should, or with the
+       * cause of the failure when that transaction could not commit.
+       */
+      readonly answer: (failure?: Cause.Cause<unknown>) => Effect.Effect<void>
     }
     const waiting = yield* Queue.unbounded<Pending>()
 
-    /** Writes whose transaction failed to commit: their callers get a defect (nothing was acknowledged). */
+    /**
+     * Writes whose transaction failed to commit: their callers get a defect (nothing was acknowledged), which says
+     * why (the database unreachable answers 503).
+     */
     const unsettled = (batch: ReadonlyArray<Pending>, cause: Cause.Cause<unknown>) =>
       Effect.zipRight(
-        Effect.forEach(batch, (pending) => pending.answer(false), { discard: true }),
-        Effect.logError("A transaction of writes failed to commit", cause)
+        Effect.forEach(batch, (pending) => pending.answer(cause), { discard: true }),
+        isStorageOutage(Cause.squash(cause))
+          ? Effect.logWarning("A transaction of writes failed: the database is unavailable")
+          : Effect.logError("A transaction of writes failed to commit", cause)
       )
 
     const delivered = (entries: ReadonlyArray<FeedEntry | undefined>) =>
@@ -188,7 +200,7 @@ export class Commits extends Effect.Service<Commits>()("Commits", {
         const outcome = yield* Effect.exit(lock.transaction(pending.attempt))
         if (Exit.isSuccess(outcome)) yield* delivered([outcome.value])
         else if (!wroteFailure(outcome.cause)) return yield* unsettled([pending], outcome.cause)
-        yield* pending.answer(true)
+        yield* pending.answer()
       })
 
     /**
@@ -223,7 +235,7 @@ export class Commits extends Effect.Service<Commits>()("Commits", {
         }
         const ran = together.value.length
         yield* delivered(together.value)
-        yield* Effect.forEach(batch.slice(0, ran), (pending) => pending.answer(true), { discard: true })
+        yield* Effect.forEach(batch.slice(0, ran), (pending) => pending.answer(), { discard: true })
         return batch.slice(ran)
       })
 
@@ -256,12 +268,12 @@ export class Commits extends Effect.Service<Commits>()("Commits", {
           seq = entry?.seq
           return entry
         })
-        const answer = (settled: boolean) =>
+        const answer = (failure?: Cause.Cause<unknown>) =>
           Deferred.done(
             done,
-            settled && outcome !== undefined
+            failure === undefined && outcome !== undefined
               ? Exit.map(outcome, (value) => ({ value, seq }))
-              : Exit.die(new Error("The transaction of this write failed"))
+              : Exit.die(failure === undefined ? new Error("The transaction of this write failed") : Cause.squash(failure))
           )
         yield* Queue.offer(waiting, { attempt, answer })
         const { value, seq: committed } = yield* Deferred.await(done)

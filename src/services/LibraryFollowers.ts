@@ -7,7 +7,7 @@
  * write is answered once its commit was applied here (`reached`).
  */
 import { Deferred, Effect, FiberId, Stream } from "effect"
-import type { FeedEntry } from "../domain/Commit.ts"
+import { type FeedEntry, type FeedEvent, isOutage } from "../domain/Commit.ts"
 import { facetsOf, searchableText } from "../domain/SearchableText.ts"
 import { ChangeFeed } from "../storage/ChangeFeed.ts"
 import { ChangeHub } from "./ChangeHub.ts"
@@ -51,7 +51,10 @@ export class LibraryFollowers extends Effect.Service<LibraryFollowers>()("Librar
         }
       })
 
-    yield* Effect.forkScoped(Stream.runForEach(entries, apply))
+    /** An outage: the streams close (1011) so that clients reconnect for a fresh state once it is over. */
+    const follow = (event: FeedEvent) => isOutage(event) ? hub.outage(event.outage) : apply(event)
+
+    yield* Effect.forkScoped(Stream.runForEach(entries, follow))
 
     return {
       /** Completes once the commit numbered `seq` (and every one before it) was applied on this instance. */

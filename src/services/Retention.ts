@@ -4,10 +4,12 @@
  * - the trash: assets deleted more than `TRASH_DAYS` ago are purged;
  * - tracked events: they feed interaction scores as they arrive and are kept afterwards only for what a user may want
  *   to look back on, so the newest `KEPT_EVENTS` of the last `KEPT_DAYS` days stay (kept forever, they would grow
- *   without bound).
+ *   without bound);
+ * - the change feed: commits every follower read long ago.
  */
 import { Effect, Layer, Schedule } from "effect"
 import { TrashConfig } from "../config.ts"
+import { ChangeFeed } from "../storage/ChangeFeed.ts"
 import { ConnectorStore } from "../storage/ConnectorStore.ts"
 import { WriterLock } from "../storage/WriterLock.ts"
 import { Commits } from "./Commits.ts"
@@ -36,9 +38,11 @@ export const RetentionSchedule = Layer.scopedDiscard(Effect.gen(function*() {
   const { days } = yield* Effect.orDie(TrashConfig)
   const retention = yield* Retention
   const lock = yield* WriterLock
-  const jobs = Effect.zipRight(
+  const feed = yield* ChangeFeed
+  const jobs = Effect.all([
     lock.exclusive("trash-retention", Effect.asVoid(retention.purgeExpiredTrash(days))),
-    lock.exclusive("tracking-retention", retention.pruneTrackingEvents())
-  )
+    lock.exclusive("tracking-retention", retention.pruneTrackingEvents()),
+    lock.exclusive("change-feed-retention", feed.compact)
+  ], { discard: true })
   yield* Effect.forkScoped(Effect.repeat(jobs, Schedule.spaced("1 hour")))
 }))

@@ -6,7 +6,7 @@
  * which read it from where they are (a notification lost costs a delay, never a commit).
  */
 import { Context, type Effect, type Scope, type Stream } from "effect"
-import type { Commit, FeedEntry } from "../domain/Commit.ts"
+import type { Commit, FeedEntry, FeedEvent } from "../domain/Commit.ts"
 
 export interface ChangeFeedShape {
   /** Inside the write transaction: the commit joins the feed when the transaction commits; answers its number. */
@@ -17,9 +17,12 @@ export interface ChangeFeedShape {
   readonly head: Effect.Effect<number>
   /**
    * Every entry after `after`, in order, for as long as the scope lives, starting from the moment of the call (none
-   * committed from then on is missed). The stream fails only when the storage is gone for good.
+   * committed from then on is missed); while the storage cannot be read, an outage once, then the entries again
+   * from where they stopped.
    */
-  readonly follow: (after: number) => Effect.Effect<Stream.Stream<FeedEntry>, never, Scope.Scope>
+  readonly follow: (after: number) => Effect.Effect<Stream.Stream<FeedEvent>, never, Scope.Scope>
+  /** Drops the entries every follower read long ago (run by one instance at a time). */
+  readonly compact: Effect.Effect<void>
 }
 
 export class ChangeFeed extends Context.Tag("ChangeFeed")<ChangeFeed, ChangeFeedShape>() {}

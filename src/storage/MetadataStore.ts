@@ -60,8 +60,12 @@ export interface MetadataStoreShape {
   readonly update: <K extends MetadataKind>(kind: K, entity: MetadataEntity[K]) => Effect.Effect<void>
   /** Deletes an entity and its links. */
   readonly remove: (id: string) => Effect.Effect<void>
-  /** Which entities the asset in search row `assetRow` carries; answers the entity rows added and removed. */
-  readonly writeLinks: (assetRow: number, carried: ReadonlyArray<number>) => Effect.Effect<ReadonlyArray<number>>
+  /** The rows of the entities the asset in search row `assetRow` carries. */
+  readonly linksOf: (assetRow: number) => Effect.Effect<ReadonlyArray<number>>
+  /** The asset in search row `assetRow` carries these entities too. */
+  readonly link: (assetRow: number, entityRows: ReadonlyArray<number>) => Effect.Effect<void>
+  /** The asset in search row `assetRow` carries these entities no more. */
+  readonly unlink: (assetRow: number, entityRows: ReadonlyArray<number>) => Effect.Effect<void>
   /** A deleted asset carries nothing any more; answers the entity rows it carried. */
   readonly deleteLinks: (assetRow: number) => Effect.Effect<ReadonlyArray<number>>
 }

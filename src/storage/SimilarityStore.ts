@@ -18,10 +18,9 @@ export interface SimilarityStoreShape {
   ) => Effect.Effect<ReadonlyArray<number>>
 
   // Writes, inside the write transaction.
-  /** The fingerprint of a new live asset's code. */
+  /** The fingerprint of a live asset's code (it has none yet). */
   readonly insert: (row: number, fingerprint: CodeFingerprint) => Effect.Effect<void>
-  /** A live asset's fingerprint, in place of any it had (none: its code is no longer comparable). */
-  readonly replace: (row: number, fingerprint: CodeFingerprint | undefined) => Effect.Effect<void>
+  /** A live asset's fingerprint is gone (deleted, or its code changed). */
   readonly remove: (row: number) => Effect.Effect<void>
 }
 

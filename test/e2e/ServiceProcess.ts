@@ -5,12 +5,75 @@
  * for any server that reads PORT and DB_PATH and answers `/.well-known/health` (the benchmark's comparisons).
  */
 import { spawn, type ChildProcess } from "node:child_process"
+import { createHash } from "node:crypto"
 import { once } from "node:events"
 import { createServer } from "node:net"
+import Database from "better-sqlite3"
+import pg from "pg"
 
 export const runtime = process.env.E2E_RUNTIME === "deno" ? "deno" : "node"
 
-const freePort = () =>
+/** The storage engine the suites run on: SQLite files, or (`E2E_ENGINE=pg`) the throwaway PostgreSQL cluster. */
+export const engine = process.env.E2E_ENGINE === "pg" ? "pg" : "sqlite"
+
+/** The throwaway cluster the global set-up started (`E2E_POSTGRES_URL`), as a connection string to one database. */
+export const clusterUrl = (database = "postgres") => {
+  const url = process.env.E2E_POSTGRES_URL
+  if (url === undefined) throw new Error("E2E_ENGINE=pg, but no PostgreSQL cluster was started (E2E_POSTGRES_URL)")
+  return url.replace(/\/[^/]*$/, `/${database}`)
+}
+
+/**
+ * The PostgreSQL database standing for the SQLite file `dbPath` in the suites on PostgreSQL: one per path, made on
+ * first use, so that a service started again on the same path finds the same library.
+ */
+export const databaseFor = (dbPath: string): Promise<string> => {
+  let made = databases.get(dbPath)
+  if (made === undefined) {
+    made = makeDatabase(`library_${createHash("sha1").update(dbPath).digest("hex").slice(0, 24)}`)
+    databases.set(dbPath, made)
+  }
+  return made
+}
+const databases = new Map<string, Promise<string>>()
+
+const makeDatabase = async (name: string) => {
+  const client = new pg.Client({ connectionString: clusterUrl() })
+  await client.connect()
+  try {
+    const found = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name])
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${name}`)
+  } finally {
+    await client.end()
+  }
+  return clusterUrl(name)
+}
+
+/** Runs SQL on the library `dbPath` names, on the suites' engine, over a connection of its own; answers the rows. */
+export const runSql = async (dbPath: string, query: string): Promise<Array<Record<string, unknown>>> => {
+  if (engine === "sqlite") {
+    const db = new Database(dbPath)
+    try {
+      const statement = db.prepare(query)
+      return statement.reader ? statement.all() as Array<Record<string, unknown>> : (statement.run(), [])
+    } finally {
+      db.close()
+    }
+  }
+  const client = new pg.Client({ connectionString: await databaseFor(dbPath) })
+  await client.connect()
+  try {
+    return (await client.query(query)).rows
+  } finally {
+    await client.end()
+  }
+}
+
+/** The environment that points the service at the library `dbPath` names, on the suites' engine. */
+const libraryEnv = async (dbPath: string): Promise<Record<string, string>> =>
+  engine === "pg" ? { DB_PATH: dbPath, DATABASE_URL: await databaseFor(dbPath) } : { DB_PATH: dbPath, DATABASE_URL: "" }
+
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = createServer()
     server.once("error", reject)
@@ -59,15 +122,15 @@ const waitForHealth = async (baseUrl: string, child: ChildProcess, output: () =>
   throw new Error(`service did not become healthy:\n${output()}`)
 }
 
-export const startService = (dbPath: string, env: Record<string, string> = {}): Promise<RunningService> => {
+export const startService = async (dbPath: string, env: Record<string, string> = {}): Promise<RunningService> => {
   const [file, args] = command()
-  return startProcess(file, args, dbPath, env)
+  return startProcess(file, args, dbPath, { ...await libraryEnv(dbPath), ...env })
 }
 
 /** Starts the service expecting it to fail to start: resolves with its exit code and output once it exits. */
 export const runUntilExit = async (dbPath: string, env: Record<string, string> = {}): Promise<FinishedProcess> => {
   const [file, args] = command()
-  const { child, output } = await spawnOnFreePort(file, args, dbPath, env, false)
+  const { child, output } = await spawnOnFreePort(file, args, dbPath, { ...await libraryEnv(dbPath), ...env }, false)
   const [code] = await once(child, "exit")
   return { code, output: output() }
 }

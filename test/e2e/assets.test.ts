@@ -8,7 +8,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type Answer, application, call, codeSeed } from "./Http.ts"
 import { schemaErrors } from "./OpenApiValidator.ts"
-import { runtime, startService, type RunningService } from "./ServiceProcess.ts"
+import { databaseFor, engine, runtime, startService, type RunningService } from "./ServiceProcess.ts"
 
 const PYTHON = "def fibonacci(n):\n    a, b = 0, 1\n    for _ in range(n):\n        a, b = b, a + b\n    return a\n"
 const TYPESCRIPT = "export function debounce<T extends (...args: Array<unknown>) => void>(fn: T, ms: number) {\n  let timer: ReturnType<typeof setTimeout> | undefined\n  return (...args: Parameters<T>) => {\n    clearTimeout(timer)\n    timer = setTimeout(() => fn(...args), ms)\n  }\n}\n"
@@ -26,7 +26,7 @@ const expectClientError = (answer: Answer, status: number) => {
   expect(typeof answer.json.message).toBe("string")
 }
 
-describe(`assets and connector end to end (${runtime})`, () => {
+describe(`assets and connector end to end (${runtime}, ${engine})`, () => {
   const dir = mkdtempSync(join(tmpdir(), "assets-e2e-"))
   const dbPath = join(dir, "nested", "assets.db")
   let service: RunningService
@@ -51,8 +51,9 @@ describe(`assets and connector end to end (${runtime})`, () => {
     expect(version.text).toMatch(/^\d+\.\d+\.\d+/)
   })
 
-  it("logs one line saying where it listens and which database it opened", () => {
-    expect(service.output()).toContain(`Listening on ${service.baseUrl}, database ${dbPath}`)
+  it("logs one line saying where it listens and which database it opened", async () => {
+    const database = engine === "sqlite" ? dbPath : await databaseFor(dbPath)
+    expect(service.output()).toContain(`Listening on ${service.baseUrl}, database ${database}`)
   })
 
   it("connect answers a Context; the same application reconnects to the same id and os", async () => {

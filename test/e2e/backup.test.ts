@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto"
 import { describe, expect, it } from "vitest"
 import { codeSeed } from "./Http.ts"
-import { runtime } from "./ServiceProcess.ts"
+import { engine, runtime } from "./ServiceProcess.ts"
 import { suiteService } from "./SuiteService.ts"
 
 const LIBRARY = 10_000
@@ -22,7 +22,7 @@ const importing = async (baseUrl: string, file: string) => {
 }
 const exported = async (baseUrl: string) => (await fetch(`${baseUrl}/database/export`)).text()
 
-describe(`backup (${runtime})`, () => {
+describe(`backup (${runtime}, ${engine})`, () => {
   const source = suiteService("backup-source")
   const target = suiteService("backup-target")
   const untouched = suiteService("backup-untouched")

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest"
 import { call } from "./Http.ts"
 import { schemaErrors } from "./OpenApiValidator.ts"
-import { runtime } from "./ServiceProcess.ts"
+import { engine, runtime } from "./ServiceProcess.ts"
 import { upgradeStatus } from "./StreamClient.ts"
 import { suiteService } from "./SuiteService.ts"
 
@@ -41,7 +41,7 @@ const pythonSeed = (application: unknown, raw: string) => ({
 const PARSE_HEADER = "def parse_http_header(line):\n    name, value = line.split(':', 1)\n    return name.strip().lower(), value.strip()\n"
 const PARSE_HEADER_JS = "export function parseHttpHeader(line) {\n  const [name, value] = line.split(':')\n  return [name.trim(), value.trim()]\n}\n"
 
-describe(`the real Pieces clients' flows (${runtime})`, () => {
+describe(`the real Pieces clients' flows (${runtime}, ${engine})`, () => {
   const service = suiteService("clients-e2e")
   const { open } = service
   let headers: Record<string, string> = {}

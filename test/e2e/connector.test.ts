@@ -9,7 +9,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { application, call, creation, getWithBody } from "./Http.ts"
 import { schemaErrors } from "./OpenApiValidator.ts"
-import { runtime, startService, type RunningService } from "./ServiceProcess.ts"
+import { engine, runtime, startService, type RunningService } from "./ServiceProcess.ts"
 import { openStream } from "./StreamClient.ts"
 
 const MERGE_SORT = `export function mergeSort(values: Array<number>): Array<number> {
@@ -47,7 +47,7 @@ const NEVER_SAVED = `def parse_headers(lines):
     return headers
 `
 
-describe(`connector end to end (${runtime})`, () => {
+describe(`connector end to end (${runtime}, ${engine})`, () => {
   const dir = mkdtempSync(join(tmpdir(), "connector-e2e-"))
   const dbPath = join(dir, "assets.db")
   let service: RunningService

@@ -10,7 +10,8 @@ import { request } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { call, codeSeed } from "./Http.ts"
-import { runtime, runUntilExit, startService } from "./ServiceProcess.ts"
+import { writeMarker } from "./LibraryState.ts"
+import { clusterUrl, engine, freePort, runSql, runtime, runUntilExit, startService } from "./ServiceProcess.ts"
 
 const dir = mkdtempSync(join(tmpdir(), "assets-lifecycle-"))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -22,8 +23,8 @@ const expectStartupFailure = (finished: { code: number | null; output: string },
   expect(finished.output).not.toMatch(/^\s+at /m)
 }
 
-describe(`start-up failures (${runtime})`, () => {
-  it("a DB_PATH that is a folder, or a file that is not a database: exit code 3 and the reason", async () => {
+describe(`start-up failures (${runtime}, ${engine})`, () => {
+  it.skipIf(engine !== "sqlite")("a DB_PATH that is a folder, or a file that is not a database: exit code 3 and the reason", async () => {
     const folder = join(dir, "folder.db")
     mkdirSync(folder)
     expectStartupFailure(await runUntilExit(folder), 3, /Cannot use the database .*folder\.db: the file cannot be opened/)
@@ -34,7 +35,7 @@ describe(`start-up failures (${runtime})`, () => {
     expectStartupFailure(await runUntilExit(underFile), 3, /Cannot create the folder of the database/)
   })
 
-  it("a database another process holds a write lock on: exit code 3 after the lock wait", async () => {
+  it.skipIf(engine !== "sqlite")("a database another process holds a write lock on: exit code 3 after the lock wait", async () => {
     const path = join(dir, "locked.db")
     const holder = new Database(path)
     holder.pragma("journal_mode = WAL")
@@ -48,7 +49,7 @@ describe(`start-up failures (${runtime})`, () => {
     }
   })
 
-  it("a database another instance of the service is using: exit code 3; other programs may still read it", async () => {
+  it.skipIf(engine !== "sqlite")("a database another instance of the service is using: exit code 3; other programs may still read it", async () => {
     const path = join(dir, "shared.db")
     const first = await startService(path)
     try {
@@ -63,17 +64,32 @@ describe(`start-up failures (${runtime})`, () => {
     }
   })
 
+  it.skipIf(engine !== "pg")("a PostgreSQL server that does not answer, or a database that does not exist: exit code 3, host and database named, no password", async () => {
+    const closedPort = await freePort()
+    const unreachable = await runUntilExit(join(dir, "unreachable.db"), {
+      DATABASE_URL: `postgres://librarian:s3cret-Pa55@127.0.0.1:${closedPort}/library`
+    })
+    expectStartupFailure(
+      unreachable,
+      3,
+      new RegExp(`Cannot use the database postgres://librarian@127\\.0\\.0\\.1:${closedPort}/library: nothing answers at 127\\.0\\.0\\.1:${closedPort}`)
+    )
+    expect(unreachable.output).not.toContain("s3cret-Pa55")
+    const missing = await runUntilExit(join(dir, "missing.db"), { DATABASE_URL: clusterUrl("no_such_library") })
+    expectStartupFailure(missing, 3, /no_such_library: database "no_such_library" does not exist; create it, or name another/)
+  })
+
   it("a database a newer version of the service migrated: exit code 3, saying so, nothing written", async () => {
     const path = join(dir, "newer.db")
     const first = await startService(path)
     await call(first.baseUrl, "POST", "/assets/create", codeSeed("export const older = (n: number) => n * 2\n"))
     await first.stop()
-    const newer = new Database(path)
-    newer.exec("INSERT INTO effect_sql_migrations (migration_id, name) VALUES (999, 'from_the_future')")
-    newer.close()
-    const before = statSync(path).mtimeMs
-    expectStartupFailure(await runUntilExit(path), 3, /newer\.db was written by a newer version of this service .*999_from_the_future/)
-    expect(statSync(path).mtimeMs).toBe(before)
+    const marker = await writeMarker(path)
+    await runSql(path, "INSERT INTO effect_sql_migrations (migration_id, name) VALUES (999, 'from_the_future')")
+    const before = await marker.read()
+    expectStartupFailure(await runUntilExit(path), 3, /(newer\.db|library_\w+) was written by a newer version of this service .*999_from_the_future/)
+    expect(await marker.read()).toBe(before)
+    await marker.close()
   })
 
   it("invalid configuration exits with 2, a port in use with 4", async () => {
@@ -92,7 +108,7 @@ describe(`start-up failures (${runtime})`, () => {
   })
 })
 
-describe(`graceful shutdown (${runtime})`, () => {
+describe(`graceful shutdown (${runtime}, ${engine})`, () => {
   it("on SIGTERM refuses new connections, finishes the request in flight, closes the database and exits 0", async () => {
     const dbPath = join(dir, "graceful.db")
     const service = await startService(dbPath)
@@ -127,7 +143,7 @@ describe(`graceful shutdown (${runtime})`, () => {
     expect(service.output()).toContain("Shutting down")
     expect(service.output()).toContain("Database closed")
     // Closed cleanly: the write-ahead log was checkpointed into the database and removed.
-    expect(existsSync(`${dbPath}-wal`) ? statSync(`${dbPath}-wal`).size : 0).toBe(0)
+    if (engine === "sqlite") expect(existsSync(`${dbPath}-wal`) ? statSync(`${dbPath}-wal`).size : 0).toBe(0)
 
     const again = await startService(dbPath)
     try {
@@ -170,28 +186,45 @@ describe(`graceful shutdown (${runtime})`, () => {
   })
 })
 
-/** Every live asset has its search row, full-text rows and fingerprint: the transaction wrote all or nothing. */
-const halfWritten = (db: Database.Database) => ({
-  integrity: db.pragma("integrity_check", { simple: true }),
-  withoutSearchRow: db.prepare(
-    "SELECT count(*) AS n FROM assets a WHERE deleted IS NULL AND NOT EXISTS (SELECT 1 FROM search_rows s WHERE s.asset_id = a.id)"
-  ).get(),
-  withoutFingerprint: db.prepare(
-    "SELECT count(*) AS n FROM assets a JOIN search_rows s ON s.asset_id = a.id WHERE a.deleted IS NULL " +
-      "AND s.rowid NOT IN (SELECT rowid FROM similarity)"
-  ).get(),
-  searchRowsWithoutAsset: db.prepare(
-    "SELECT count(*) AS n FROM search_rows s WHERE NOT EXISTS (SELECT 1 FROM assets a WHERE a.id = s.asset_id AND a.deleted IS NULL)"
-  ).get(),
-  textRowsMismatch: db.prepare(
-    "SELECT (SELECT count(*) FROM search_text) - (SELECT count(*) FROM search_rows) AS n"
-  ).get(),
-  fingerprintsWithoutAsset: db.prepare(
-    "SELECT count(*) AS n FROM similarity WHERE rowid NOT IN (SELECT rowid FROM search_rows)"
-  ).get()
-})
+/** Every live asset has its search row, text rows and fingerprint: the transaction wrote all or nothing. */
+const HALF_WRITTEN = {
+  sqlite: {
+    withoutSearchRow:
+      "SELECT count(*) AS n FROM assets a WHERE deleted IS NULL AND NOT EXISTS (SELECT 1 FROM search_rows s WHERE s.asset_id = a.id)",
+    withoutFingerprint: "SELECT count(*) AS n FROM assets a JOIN search_rows s ON s.asset_id = a.id WHERE a.deleted IS NULL " +
+      "AND s.rowid NOT IN (SELECT rowid FROM similarity)",
+    searchRowsWithoutAsset:
+      "SELECT count(*) AS n FROM search_rows s WHERE NOT EXISTS (SELECT 1 FROM assets a WHERE a.id = s.asset_id AND a.deleted IS NULL)",
+    textRowsMismatch: "SELECT (SELECT count(*) FROM search_text) - (SELECT count(*) FROM search_rows) AS n",
+    fingerprintsWithoutAsset: "SELECT count(*) AS n FROM similarity WHERE rowid NOT IN (SELECT rowid FROM search_rows)"
+  },
+  pg: {
+    withoutSearchRow:
+      "SELECT count(*)::int AS n FROM assets a WHERE deleted IS NULL AND NOT EXISTS (SELECT 1 FROM search_rows s WHERE s.asset_id = a.id)",
+    withoutFingerprint: "SELECT count(*)::int AS n FROM assets a JOIN search_rows s ON s.asset_id = a.id WHERE a.deleted IS NULL " +
+      "AND NOT EXISTS (SELECT 1 FROM similarity_keys k WHERE k.row = s.row)",
+    searchRowsWithoutAsset:
+      "SELECT count(*)::int AS n FROM search_rows s WHERE NOT EXISTS (SELECT 1 FROM assets a WHERE a.id = s.asset_id AND a.deleted IS NULL)",
+    textRowsMismatch: "SELECT ((SELECT count(*) FROM search_text) - (SELECT count(*) FROM search_rows))::int AS n",
+    fingerprintsWithoutAsset:
+      "SELECT count(*)::int AS n FROM similarity_keys k WHERE NOT EXISTS (SELECT 1 FROM search_rows s WHERE s.row = k.row)"
+  }
+}
 
-describe(`crash safety (${runtime})`, () => {
+const halfWritten = async (dbPath: string) => {
+  const found: Record<string, unknown> = {}
+  for (const [name, query] of Object.entries(HALF_WRITTEN[engine])) found[name] = (await runSql(dbPath, query))[0]
+  if (engine === "sqlite") {
+    const db = new Database(dbPath)
+    found.integrity = db.pragma("integrity_check", { simple: true })
+    db.close()
+  } else {
+    found.integrity = "ok"
+  }
+  return found
+}
+
+describe(`crash safety (${runtime}, ${engine})`, () => {
   it("SIGKILL during concurrent creates loses no acknowledged asset, five rounds on one file", async () => {
     const dbPath = join(dir, "crash.db")
     const acknowledged = new Map<string, string>()
@@ -223,19 +256,14 @@ describe(`crash safety (${runtime})`, () => {
       await service.kill()
       await Promise.all(workers)
 
-      const db = new Database(dbPath)
-      try {
-        expect(halfWritten(db)).toEqual({
-          integrity: "ok",
-          withoutSearchRow: { n: 0 },
-          withoutFingerprint: { n: 0 },
-          searchRowsWithoutAsset: { n: 0 },
-          textRowsMismatch: { n: 0 },
-          fingerprintsWithoutAsset: { n: 0 }
-        })
-      } finally {
-        db.close()
-      }
+      expect(await halfWritten(dbPath)).toEqual({
+        integrity: "ok",
+        withoutSearchRow: { n: 0 },
+        withoutFingerprint: { n: 0 },
+        searchRowsWithoutAsset: { n: 0 },
+        textRowsMismatch: { n: 0 },
+        fingerprintsWithoutAsset: { n: 0 }
+      })
     }
 
     const service = await startService(dbPath)

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync } from "node:fs"
 import { type Browser, chromium, type Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { codeSeed } from "./Http.ts"
-import { runtime } from "./ServiceProcess.ts"
+import { engine, runtime } from "./ServiceProcess.ts"
 import { suiteService } from "./SuiteService.ts"
 
 const chromiumPath = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"]
@@ -20,7 +20,7 @@ if (chromiumPath === undefined) {
 
 const SHOTS = "test-results"
 
-describe.skipIf(chromiumPath === undefined)(`library page in Chromium (${runtime})`, () => {
+describe.skipIf(chromiumPath === undefined)(`library page in Chromium (${runtime}, ${engine})`, () => {
   const service = suiteService("page-e2e")
   const { http } = service
   let browser: Browser

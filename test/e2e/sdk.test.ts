@@ -33,7 +33,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { schemaErrors } from "./OpenApiValidator.ts"
-import { runtime, startService, type RunningService } from "./ServiceProcess.ts"
+import { engine, runtime, startService, type RunningService } from "./ServiceProcess.ts"
 
 /** The SDK's decoded answer, once its JSON passed the OpenAPI schema of `schema`. */
 const checked = async <T>(schema: string, call: Promise<ApiResponse<T>>): Promise<T> => {
@@ -44,7 +44,7 @@ const checked = async <T>(schema: string, call: Promise<ApiResponse<T>>): Promis
 
 const RUST = "fn main() {\n    let greeting = String::from(\"hello\");\n    println!(\"{}\", greeting);\n}\n"
 
-describe(`the official client SDK end to end (${runtime})`, () => {
+describe(`the official client SDK end to end (${runtime}, ${engine})`, () => {
   const dir = mkdtempSync(join(tmpdir(), "assets-sdk-"))
   let service: RunningService
   let configuration: Configuration

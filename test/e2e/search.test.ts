@@ -8,14 +8,14 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { application, call, getWithBody } from "./Http.ts"
 import { schemaErrors } from "./OpenApiValidator.ts"
-import { runtime, startService, type RunningService } from "./ServiceProcess.ts"
+import { engine, runtime, startService, type RunningService } from "./ServiceProcess.ts"
 
 const seed = (raw: string, metadata: Record<string, unknown>, ext = "ts") => ({
   type: "SEEDED_ASSET",
   asset: { application, format: { fragment: { string: { raw }, metadata: { ext } } }, metadata }
 })
 
-describe(`search end to end (${runtime})`, () => {
+describe(`search end to end (${runtime}, ${engine})`, () => {
   const dir = mkdtempSync(join(tmpdir(), "search-e2e-"))
   let service: RunningService
   const http = (method: string, path: string, body?: unknown) => call(service.baseUrl, method, path, body)

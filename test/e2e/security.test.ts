@@ -9,7 +9,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import WebSocket from "ws"
 import { call, codeSeed, rawRequest } from "./Http.ts"
-import { runtime, startService, type RunningService } from "./ServiceProcess.ts"
+import { engine, runtime, startService, type RunningService } from "./ServiceProcess.ts"
 
 const CODE = "export const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value))\n"
 const MAX_BODY_BYTES = 10 * 1024 * 1024
@@ -30,7 +30,7 @@ const upgrade = (baseUrl: string, path: string, headers: Record<string, string>)
     ws.once("error", () => resolve({ opened: false }))
   })
 
-describe(`hostile pages and oversized requests (${runtime})`, () => {
+describe(`hostile pages and oversized requests (${runtime}, ${engine})`, () => {
   const dir = mkdtempSync(join(tmpdir(), "assets-security-"))
   let service: RunningService
   let configured: RunningService

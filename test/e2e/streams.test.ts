@@ -6,13 +6,13 @@
 import { describe, expect, it } from "vitest"
 import { codeSeed } from "./Http.ts"
 import { schemaErrors } from "./OpenApiValidator.ts"
-import { runtime } from "./ServiceProcess.ts"
+import { engine, runtime } from "./ServiceProcess.ts"
 import { suiteService } from "./SuiteService.ts"
 
 const idsOf = (frames: Array<any>): Array<string> =>
   frames.flatMap((frame) => frame.iterable.map((item: any) => item.asset?.id ?? item.id))
 
-describe(`asset streams end to end (${runtime})`, () => {
+describe(`asset streams end to end (${runtime}, ${engine})`, () => {
   // Small limits, so that a slow subscriber falls behind within a few megabytes.
   const service = suiteService("streams-e2e", { STREAM_MAX_BACKLOG: "20", STREAM_MAX_BUFFERED_BYTES: String(256 * 1024) })
   const { http, open } = service

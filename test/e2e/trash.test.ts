@@ -5,12 +5,12 @@
  */
 import { describe, expect, it } from "vitest"
 import { codeSeed } from "./Http.ts"
-import { runtime } from "./ServiceProcess.ts"
+import { engine, runtime } from "./ServiceProcess.ts"
 import { suiteService } from "./SuiteService.ts"
 
 const CODE = "export const trashedHelper = (items) => items.filter(Boolean).map((item) => item.trim())\n"
 
-describe(`trash (${runtime})`, () => {
+describe(`trash (${runtime}, ${engine})`, () => {
   const service = suiteService("trash-e2e")
   const { http } = service
 

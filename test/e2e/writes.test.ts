@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest"
 import { request } from "node:http"
 import { codeSeed } from "./Http.ts"
-import { runtime } from "./ServiceProcess.ts"
+import { engine, runtime } from "./ServiceProcess.ts"
 import { suiteService } from "./SuiteService.ts"
 
 /** Sends a POST and destroys the connection `afterMs` after the body went out, without reading the answer. */
@@ -22,7 +22,7 @@ const abandonedPost = (baseUrl: string, path: string, body: unknown, afterMs: nu
     req.end(text, () => setTimeout(() => req.destroy(), afterMs))
   })
 
-describe(`one commit path (${runtime})`, () => {
+describe(`one commit path (${runtime}, ${engine})`, () => {
   const service = suiteService("writes-e2e")
   const { http } = service
   /** A stream that has sent its current state. */

@@ -7,7 +7,7 @@ import { AssetEditor } from "../../src/services/AssetEditor.ts"
 import { AssetSearch } from "../../src/services/AssetSearch.ts"
 import { SimilarityIndex } from "../../src/services/SimilarityIndex.ts"
 import { AssetRepository } from "../../src/services/AssetRepository.ts"
-import { codeSeed, inMemoryServices, withIds } from "./TestLayers.ts"
+import { codeSeed, servicesOn, testEngines, withIds } from "./TestLayers.ts"
 
 const PYTHON = "def fibonacci_numbers(count):\n    a, b = 0, 1\n    for _ in range(count):\n        yield a\n        a, b = b, a + b\n"
 const RUBY = "def factorial_of(n)\n  return 1 if n <= 1\n  n * factorial_of(n - 1)\nend\n"
@@ -17,7 +17,7 @@ const searchIds = (request: { query?: string; filters?: { iterable: ReadonlyArra
     Effect.map(Effect.flatMap(search.search({ pseudo: false, ...request }), withIds), (result) =>
       result.hits.map((hit) => hit.id)))
 
-layer(inMemoryServices())("AssetEditor", (it) => {
+for (const engine of testEngines) layer(servicesOn(engine))(`AssetEditor (${engine})`, (it) => {
   it.effect("new content is what the search, similarity and facet indexes find at once; the language is detected", () =>
     Effect.gen(function*() {
       const editor = yield* AssetEditor

@@ -7,7 +7,7 @@ import { AssetRepository, type PseudoSelection } from "../../src/services/AssetR
 import { AssetCreator } from "../../src/services/AssetCreator.ts"
 import { SeedPreprocessor } from "../../src/services/SeedPreprocessor.ts"
 import { randomUUID } from "node:crypto"
-import { codeSeed, inMemoryServices } from "./TestLayers.ts"
+import { codeSeed, servicesOn, testEngines } from "./TestLayers.ts"
 
 const newAsset = (raw: string, options: { pseudo?: boolean } = {}) =>
   Effect.gen(function*() {
@@ -21,7 +21,7 @@ const newAsset = (raw: string, options: { pseudo?: boolean } = {}) =>
     })
   })
 
-layer(inMemoryServices())("AssetRepository", (it) => {
+for (const engine of testEngines) layer(servicesOn(engine))(`AssetRepository (${engine})`, (it) => {
   it.effect("listings leave pseudo assets out unless asked, and list only them when asked", () =>
     Effect.gen(function*() {
       const repository = yield* AssetRepository

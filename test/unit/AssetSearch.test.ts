@@ -8,7 +8,7 @@ import { AssetCreator } from "../../src/services/AssetCreator.ts"
 import { AssetEditor } from "../../src/services/AssetEditor.ts"
 import { AssetSearch, RESULT_LIMIT, type SearchRequest } from "../../src/services/AssetSearch.ts"
 import { SeedPreprocessor } from "../../src/services/SeedPreprocessor.ts"
-import { codeSeed, inMemoryServices, type SeedExtras, withIds } from "./TestLayers.ts"
+import { codeSeed, servicesOn, testEngines, type SeedExtras, withIds } from "./TestLayers.ts"
 
 const save = (raw: string, extra: SeedExtras = {}, at = new Date()) =>
   Effect.gen(function*() {
@@ -29,7 +29,7 @@ const find = (request: Partial<SearchRequest>) =>
 
 const idsOf = (result: { hits: ReadonlyArray<{ id: string }> }) => result.hits.map((hit) => hit.id)
 
-layer(inMemoryServices())("AssetSearch", (it) => {
+for (const engine of testEngines) layer(servicesOn(engine))(`AssetSearch (${engine})`, (it) => {
   it.effect("fuzzy: exact hits first, counts of exact and suggested, match says where", () =>
     Effect.gen(function*() {
       const debounce = yield* save("function debounce(fn, ms) {}", { name: "debounce helper", tags: ["timing"] })

@@ -2,9 +2,9 @@ import { expect, layer } from "@effect/vitest"
 import { Effect, Exit } from "effect"
 import { ApplicationId } from "../../src/domain/Common.ts"
 import { ConnectorSessions } from "../../src/services/ConnectorSessions.ts"
-import { inMemoryServices } from "./TestLayers.ts"
+import { servicesOn, testEngines } from "./TestLayers.ts"
 
-layer(inMemoryServices())("ConnectorSessions", (it) => {
+for (const engine of testEngines) layer(servicesOn(engine))(`ConnectorSessions (${engine})`, (it) => {
   it.effect("the same name, version and platform reconnect to the same application", () =>
     Effect.gen(function*() {
       const sessions = yield* ConnectorSessions

@@ -6,7 +6,7 @@ import { AssetRepository } from "../../src/services/AssetRepository.ts"
 import { AssetSearch } from "../../src/services/AssetSearch.ts"
 import { ChangeHub } from "../../src/services/ChangeHub.ts"
 import { MetadataEntities } from "../../src/services/MetadataEntities.ts"
-import { codeSeed, inMemoryServices, withIds } from "./TestLayers.ts"
+import { codeSeed, servicesOn, testEngines, withIds } from "./TestLayers.ts"
 
 const save = (raw: string, tags: ReadonlyArray<string> = []) =>
   Effect.map(Effect.flatMap(AssetCreator, (creator) => creator.create(codeSeed(raw, { ext: "ts", tags }))), (a) =>
@@ -19,7 +19,7 @@ const taggedIds = (tag: string) =>
     Effect.map(Effect.flatMap(search.search({ tags: [tag], pseudo: false }), withIds), (result) =>
       result.hits.map((hit) => hit.id)))
 
-layer(inMemoryServices())("MetadataEntities", (it) => {
+for (const engine of testEngines) layer(servicesOn(engine))(`MetadataEntities (${engine})`, (it) => {
   it.effect("a tag created twice is one tag; it lists the assets it is on", () =>
     Effect.gen(function*() {
       const metadata = yield* MetadataEntities

@@ -53,7 +53,7 @@ describe("migrations", () => {
       expect(yield* found({ pseudo: false, query: "legasy snipet" })).toEqual([asset.id])
       expect(yield* found({ pseudo: false, tags: ["OLD"] })).toEqual([asset.id])
       expect(yield* found({ pseudo: false, filters: { iterable: [{ classification: "py" }] } })).toEqual([asset.id])
-    }).pipe(Effect.provide(SqliteClient.layer({ filename: ":memory:" }))))
+    }).pipe(Effect.provide(SqlitePorts), Effect.provide(SqliteClient.layer({ filename: ":memory:" }))))
 
   it.live("0006 keeps every asset as it was, one tag per text, the registry, deletions and format ids", () =>
     Effect.gen(function*() {
@@ -102,5 +102,5 @@ describe("migrations", () => {
       const tables = yield* sql<{ name: string }>`SELECT name FROM sqlite_master WHERE name IN
         ('assets_before', 'asset_tags', 'asset_websites', 'assets_listing')`
       expect(tables).toEqual([])
-    }).pipe(Effect.provide(SqliteClient.layer({ filename: ":memory:" }))))
+    }).pipe(Effect.provide(SqlitePorts), Effect.provide(SqliteClient.layer({ filename: ":memory:" }))))
 })

@@ -9,13 +9,13 @@ import { readFileSync } from "node:fs"
 import { AssetCreator } from "../../src/services/AssetCreator.ts"
 import { AssetSearch } from "../../src/services/AssetSearch.ts"
 import { codeAsset } from "./TestAssets.ts"
-import { inMemoryServices, withIds } from "./TestLayers.ts"
+import { servicesOn, testEngines, withIds } from "./TestLayers.ts"
 
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), "utf8"))
 const corpus: Array<{ name: string; ext: string; code: string }> = fixture("search-corpus.json").entries
 const queries: Array<{ kind: string; query: string; first?: number; none?: true }> = fixture("search-queries.json").queries
 
-describe("search quality on real code", () => {
+describe.each(testEngines)("search quality on real code (%s)", (engine) => {
   it.live("returns the right function first for every fixture query, and nothing for made-up words", () =>
     Effect.gen(function*() {
       const creator = yield* AssetCreator
@@ -40,5 +40,5 @@ describe("search quality on real code", () => {
       }
       console.log([...passed].map(([kind, [good, all]]) => `${kind}: ${good}/${all}`).join(", "))
       expect(failures).toEqual([])
-    }).pipe(Effect.provide(inMemoryServices())), 120_000)
+    }).pipe(Effect.provide(servicesOn(engine))), 120_000)
 })

@@ -3,9 +3,9 @@ import { Chunk, Effect, Either, Stream } from "effect"
 import { AssetRepository } from "../../src/services/AssetRepository.ts"
 import { ConnectorSessions } from "../../src/services/ConnectorSessions.ts"
 import { SeedPreprocessor } from "../../src/services/SeedPreprocessor.ts"
-import { codeSeed, inMemoryServices } from "./TestLayers.ts"
+import { codeSeed, servicesOn, testEngines } from "./TestLayers.ts"
 
-layer(inMemoryServices())("SeedPreprocessor", (it) => {
+for (const engine of testEngines) layer(servicesOn(engine))(`SeedPreprocessor (${engine})`, (it) => {
   it.effect("draft fills in language, classification and name and persists nothing", () =>
     Effect.gen(function*() {
       const preprocessor = yield* SeedPreprocessor

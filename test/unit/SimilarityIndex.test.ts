@@ -5,7 +5,7 @@ import { AssetCreator } from "../../src/services/AssetCreator.ts"
 import { AssetEditor } from "../../src/services/AssetEditor.ts"
 import { SimilarityIndex } from "../../src/services/SimilarityIndex.ts"
 import { codeAsset } from "./TestAssets.ts"
-import { idsAt, inMemoryServices } from "./TestLayers.ts"
+import { idsAt, servicesOn, testEngines } from "./TestLayers.ts"
 
 const CODE = `function total(items) {
   // add them up
@@ -20,7 +20,7 @@ const closest = (code: string) =>
       Effect.map(idsAt(found.map((similar) => similar.row)), (ids) =>
         ids.map((id, i) => ({ id, similarity: found[i].similarity })))))
 
-layer(inMemoryServices())("SimilarityIndex", (it) => {
+for (const engine of testEngines) layer(servicesOn(engine))(`SimilarityIndex (${engine})`, (it) => {
   it.effect("finds exact, renamed and near copies from SQLite alone, best first, and forgets deleted assets", () =>
     Effect.gen(function*() {
       const creator = yield* AssetCreator

@@ -1,14 +1,47 @@
 /**
- * The services over a fresh in-memory SQLite database, migrated like the real one.
+ * The services over a fresh database, migrated like the real one: SQLite in memory, or (where the tests' throwaway
+ * cluster runs, `E2E_POSTGRES_URL`) a new PostgreSQL database, so that a service's tests hold on both engines.
  */
-import { SqlClient } from "@effect/sql/SqlClient"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Redacted } from "effect"
+import { randomUUID } from "node:crypto"
+import pg from "pg"
 import type { ClassificationSpecificValue } from "../../src/domain/ClassificationSpecifics.ts"
 import { ServicesLive } from "../../src/http/Server.ts"
 import type { SearchResult } from "../../src/services/AssetSearch.ts"
+import { AssetStore } from "../../src/storage/AssetStore.ts"
+import { pgEngine } from "../../src/storage/pg/PgEngine.ts"
 import { sqliteEngineOrDie } from "../../src/storage/sqlite/SqliteEngine.ts"
 
 export const inMemoryServices = () => ServicesLive.pipe(Layer.provideMerge(sqliteEngineOrDie(":memory:")))
+
+export type TestEngine = "sqlite" | "pg"
+
+/** The engines the services are tested on: SQLite, and PostgreSQL where the tests' cluster runs. */
+export const testEngines: ReadonlyArray<TestEngine> = process.env.E2E_POSTGRES_URL === undefined
+  ? ["sqlite"]
+  : ["sqlite", "pg"]
+
+/** A new, empty database in the tests' PostgreSQL cluster; answers its connection string. */
+export const newPostgresDatabase = async () => {
+  const cluster = process.env.E2E_POSTGRES_URL!
+  const name = `unit_${randomUUID().replaceAll("-", "")}`
+  const client = new pg.Client({ connectionString: cluster })
+  await client.connect()
+  await client.query(`CREATE DATABASE ${name}`)
+  await client.end()
+  return cluster.replace(/\/[^/]*$/, `/${name}`)
+}
+
+/** The storage engine of a test: SQLite in memory, or a new PostgreSQL database. */
+export const engineLayer = (engine: TestEngine) =>
+  engine === "sqlite"
+    ? sqliteEngineOrDie(":memory:")
+    : Layer.unwrapEffect(
+      Effect.map(Effect.promise(newPostgresDatabase), (url) => pgEngine(Redacted.make(url)).pipe(Layer.orDie))
+    )
+
+/** Every service over a fresh database of `engine`. */
+export const servicesOn = (engine: TestEngine) => ServicesLive.pipe(Layer.provideMerge(engineLayer(engine)))
 
 export interface SeedExtras {
   readonly ext?: ClassificationSpecificValue
@@ -39,11 +72,10 @@ export const codeSeed = (raw: string, extra: SeedExtras = {}) => ({
 /** A search result with each hit's asset id beside its search row, as a client would read it. */
 export const withIds = (result: SearchResult) =>
   Effect.gen(function*() {
-    const sql = yield* SqlClient
-    const rows = yield* sql<{ row: number; id: string }>`SELECT rowid AS row, asset_id AS id FROM search_rows`
+    const rows = yield* (yield* AssetStore).storedAt(result.hits.map((hit) => hit.row), false)
     const idOf = new Map(rows.map((row) => [row.row, row.id]))
     return { ...result, hits: result.hits.map((hit) => ({ ...hit, id: idOf.get(hit.row) ?? "" })) }
-  }).pipe(Effect.orDie)
+  })
 
 /** The asset ids in these search rows, in order. */
 export const idsAt = (rows: ReadonlyArray<number>) =>

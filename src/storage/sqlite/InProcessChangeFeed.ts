@@ -20,7 +20,9 @@ export const layer = Layer.scoped(
         Effect.map(
           PubSub.subscribe(committed),
           (queue) => Stream.fromQueue(queue).pipe(Stream.filter((entry) => entry.seq > after))
-        )
+        ),
+      // Nothing is kept: each entry lives as long as a follower has not taken it.
+      compact: Effect.void
     })
   })
 )

@@ -94,6 +94,20 @@ const ClosedLog = Layer.scopedDiscard(Effect.addFinalizer((exit) =>
   Exit.isSuccess(exit) || Cause.isInterruptedOnly(exit.cause) ? Effect.logInfo("Database closed") : Effect.void
 ))
 
+const openFile = (dbPath: string): Layer.Layer<SqlClient, StartupError> => Layer.unwrapEffect(Effect.gen(function*() {
+  if (dbPath === ":memory:") return openDatabase(dbPath).pipe(Layer.provideMerge(ClosedLog))
+  yield* Effect.try({
+    try: () => mkdirSync(dirname(dbPath), { recursive: true }),
+    catch: (error) =>
+      new StartupError({
+        message: `Cannot create the folder of the database ${dbPath}: ${messagesOf(error)}`,
+        exitCode: ExitCode.database
+      })
+  })
+  // The lock is taken before the database is opened and released after it is closed.
+  return openDatabase(dbPath).pipe(Layer.provideMerge(ClosedLog), Layer.provideMerge(instanceLock(dbPath, driverLayer)))
+}))
+
 /** The storage ports over an open database (the `SqlClient` they are given). */
 export const SqlitePorts = Layer.mergeAll(
   SqliteAssetStore.layer,
@@ -111,17 +125,3 @@ export const sqliteEngine = (filename: string): Layer.Layer<StoragePorts | SqlCl
 
 /** For tests and benchmarks, where a database that cannot be opened is a bug. */
 export const sqliteEngineOrDie = (filename: string) => sqliteEngine(filename).pipe(Layer.orDie)
-
-const openFile = (dbPath: string): Layer.Layer<SqlClient, StartupError> => Layer.unwrapEffect(Effect.gen(function*() {
-  if (dbPath === ":memory:") return openDatabase(dbPath).pipe(Layer.provideMerge(ClosedLog))
-  yield* Effect.try({
-    try: () => mkdirSync(dirname(dbPath), { recursive: true }),
-    catch: (error) =>
-      new StartupError({
-        message: `Cannot create the folder of the database ${dbPath}: ${messagesOf(error)}`,
-        exitCode: ExitCode.database
-      })
-  })
-  // The lock is taken before the database is opened and released after it is closed.
-  return openDatabase(dbPath).pipe(Layer.provideMerge(ClosedLog), Layer.provideMerge(instanceLock(dbPath, driverLayer)))
-}))

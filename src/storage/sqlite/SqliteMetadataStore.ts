@@ -98,24 +98,19 @@ export const make = Effect.gen(function*() {
       for (const { row } of rows) yield* sql`DELETE FROM asset_metadata WHERE metadata_row = ${row}`
     }).pipe(Effect.orDie)
 
-  const writeLinks = (assetRow: number, carried: ReadonlyArray<number>) =>
-    Effect.gen(function*() {
-      const now = new Set(carried)
-      const before = new Set(
-        (yield* sql<{ row: number }>`SELECT metadata_row AS row FROM asset_metadata WHERE asset_row = ${assetRow}`)
-          .map((row) => row.row)
-      )
-      const added = [...now].filter((row) => !before.has(row))
-      const removed = [...before].filter((row) => !now.has(row))
-      if (removed.length > 0) {
-        yield* sql`DELETE FROM asset_metadata WHERE asset_row = ${assetRow} AND ${inList(sql, "metadata_row", removed)}`
-      }
-      if (added.length > 0) {
-        yield* sql`
-          INSERT INTO asset_metadata ${sql.insert(added.map((row) => ({ metadata_row: row, asset_row: assetRow })))}`
-      }
-      return [...added, ...removed]
-    }).pipe(Effect.orDie)
+  const linksOf = (assetRow: number) =>
+    Effect.map(
+      sql<{ row: number }>`SELECT metadata_row AS row FROM asset_metadata WHERE asset_row = ${assetRow}`,
+      (rows) => rows.map((row) => row.row)
+    ).pipe(Effect.orDie)
+
+  const link = (assetRow: number, entityRows: ReadonlyArray<number>) =>
+    sql`INSERT INTO asset_metadata ${sql.insert(entityRows.map((row) => ({ metadata_row: row, asset_row: assetRow })))}`
+      .pipe(Effect.asVoid, Effect.orDie)
+
+  const unlink = (assetRow: number, entityRows: ReadonlyArray<number>) =>
+    sql`DELETE FROM asset_metadata WHERE asset_row = ${assetRow} AND ${inList(sql, "metadata_row", entityRows)}`
+      .pipe(Effect.asVoid, Effect.orDie)
 
   const deleteLinks = (assetRow: number) =>
     Effect.map(
@@ -137,7 +132,9 @@ export const make = Effect.gen(function*() {
     insertIfAbsent,
     update,
     remove,
-    writeLinks,
+    linksOf,
+    link,
+    unlink,
     deleteLinks
   })
 })

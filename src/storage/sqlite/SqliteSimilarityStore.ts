@@ -52,8 +52,6 @@ export const make = Effect.gen(function*() {
   return SimilarityStore.of({
     candidates,
     insert,
-    replace: (row, fingerprint) =>
-      Effect.zipRight(remove(row), fingerprint === undefined ? Effect.void : insert(row, fingerprint)),
     remove
   })
 })

@@ -1,0 +1,168 @@
+/**
+ * `ChangeFeed` on PostgreSQL: an outbox. A commit is a row of `change_log` written in its own transaction (numbered
+ * under the write lock, so numbers follow commit order), and `pg_notify` in the same transaction tells every instance
+ * listening that there is more to read. A follower reads the rows after the last it saw: when notified, when this
+ * instance committed, and every second in any case, so a notification lost (its connection dropped, say) delays a
+ * change but never loses it. The listening connection is its own, reconnected when it drops; once reconnected the
+ * follower reads again at once. This instance's own commits are not read back from the rows: it keeps them until
+ * its follower passed them.
+ */
+import { SqlClient } from "@effect/sql/SqlClient"
+import { Chunk, Duration, Effect, Layer, Queue, Stream } from "effect"
+import { randomUUID } from "node:crypto"
+import pg from "pg"
+import type { Commit, FeedEntry, FeedEvent } from "../../domain/Commit.ts"
+import { commitJson, commitOfJson } from "../../domain/CommitJson.ts"
+import { messagesOf } from "../../StartupError.ts"
+import { ChangeFeed } from "../ChangeFeed.ts"
+
+export const CHANGES_CHANNEL = "asset_library_changes"
+/** Rows read at a time. */
+const PAGE = 500
+/** How often a follower reads even when nothing told it to. */
+const POLL = Duration.seconds(1)
+/** How long the outbox keeps a commit: far longer than any live follower lags. */
+const KEPT = "7 days"
+
+/**
+ * LISTEN on a connection of its own, reconnected (after 0.1 s, doubling to 2 s) whenever it drops or cannot be
+ * made; `heard` is called on every notification and after every (re)connection.
+ */
+const listen = (connectionString: string, heard: () => void) =>
+  Effect.acquireRelease(
+    Effect.sync(() => {
+      let closed = false
+      let current: pg.Client | undefined
+      let delay = 100
+      const connect = () => {
+        if (closed) return
+        const client = new pg.Client({ connectionString, application_name: "asset-connector-service changes" })
+        current = client
+        let lost = false
+        const reconnect = () => {
+          if (lost || closed) return
+          lost = true
+          client.removeAllListeners("notification")
+          void client.end().catch(() => undefined)
+          setTimeout(connect, delay)
+          delay = Math.min(2 * delay, 2000)
+        }
+        client.on("notification", (message) => {
+          if (message.channel === CHANGES_CHANNEL) heard()
+        })
+        client.on("error", reconnect)
+        client.on("end", reconnect)
+        client.connect()
+          .then(() => client.query(`LISTEN ${CHANGES_CHANNEL}`))
+          .then(() => {
+            delay = 100
+            heard()
+          })
+          .catch(reconnect)
+      }
+      connect()
+      return {
+        close: () => {
+          closed = true
+          void current?.end().catch(() => undefined)
+        }
+      }
+    }),
+    (listener) => Effect.sync(() => listener.close())
+  )
+
+export const layer = (connectionString: string) =>
+  Layer.effect(
+    ChangeFeed,
+    Effect.gen(function*() {
+      const sql = yield* SqlClient
+      /** This process, as the origin of the commits it writes. */
+      const origin = randomUUID()
+      /** This instance's commits that its follower has not read yet, by number. */
+      const own = new Map<number, Commit>()
+      /** The last number the follower read. */
+      let read = 0
+      /** The followers' wake-up calls. */
+      const wakers = new Set<() => void>()
+      const wakeAll = () => wakers.forEach((wake) => wake())
+
+      type Row = { seq: string; payload: string | null }
+      const rowsAfter = (after: number) =>
+        sql<Row>`
+          SELECT seq::text AS seq, CASE WHEN origin = ${origin} THEN NULL ELSE payload END AS payload
+          FROM change_log WHERE seq > ${after} ORDER BY seq LIMIT ${PAGE}`
+
+      /** The entries of these rows: this instance's commits from memory, the others' from their JSON. */
+      const entriesOf = (rows: ReadonlyArray<Row>) =>
+        Effect.forEach(rows, (row) =>
+          Effect.gen(function*() {
+            const seq = Number(row.seq)
+            const kept = own.get(seq)
+            own.delete(seq)
+            if (row.payload !== null) return { seq, commit: commitOfJson(row.payload) }
+            if (kept !== undefined) return { seq, commit: kept }
+            // Ours, but committed by an earlier attempt this process no longer holds (or not handed over yet).
+            const [stored] = yield* sql<{ payload: string }>`SELECT payload FROM change_log WHERE seq = ${seq}`
+            return { seq, commit: commitOfJson(stored.payload) }
+          }))
+
+      return ChangeFeed.of({
+        append: (commit) =>
+          Effect.gen(function*() {
+            const [row] = yield* sql<{ seq: string }>`
+              INSERT INTO change_log (origin, payload) VALUES (${origin}, ${commitJson(commit)}) RETURNING seq::text AS seq`
+            yield* sql`SELECT pg_notify(${CHANGES_CHANNEL}, ${origin})`
+            return Number(row.seq)
+          }).pipe(Effect.orDie),
+        committed: (entries) =>
+          Effect.sync(() => {
+            // One the follower read already (it raced ahead of this call) is not kept.
+            for (const entry of entries) if (entry.seq > read) own.set(entry.seq, entry.commit)
+            if (entries.length > 0) wakeAll()
+          }),
+        head: Effect.map(
+          sql<{ seq: string }>`SELECT coalesce(max(seq), 0)::text AS seq FROM change_log`,
+          (rows) => Number(rows[0].seq)
+        ).pipe(Effect.orDie),
+        follow: (after) =>
+          Effect.gen(function*() {
+            const wake = yield* Queue.sliding<void>(1)
+            const signal = () => void Queue.unsafeOffer(wake, undefined)
+            yield* Effect.acquireRelease(
+              Effect.sync(() => wakers.add(signal)),
+              () => Effect.sync(() => wakers.delete(signal))
+            )
+            yield* listen(connectionString, signal)
+            let last = after
+            // The first read is at once.
+            let full = true
+            let outage: string | undefined
+            /** The next entries: at once after a full page, else once woken (or a second passed). */
+            const next = Effect.gen(function*() {
+              if (!full) yield* Effect.timeoutOption(Queue.take(wake), POLL)
+              const page = yield* Effect.either(Effect.flatMap(rowsAfter(last), entriesOf))
+              if (page._tag === "Left") {
+                const reason = messagesOf(page.left)
+                const first = outage === undefined
+                outage = reason
+                full = false
+                // Word of it once; then try again after a pause, until the database answers.
+                if (first) return Chunk.of<FeedEvent>({ outage: reason })
+                yield* Effect.sleep(POLL)
+                return Chunk.empty<FeedEvent>()
+              }
+              outage = undefined
+              full = page.right.length === PAGE
+              const entries: ReadonlyArray<FeedEntry> = page.right
+              if (entries.length > 0) last = read = entries[entries.length - 1].seq
+              return Chunk.fromIterable<FeedEvent>(entries)
+            })
+            return Stream.repeatEffectChunk(next)
+          }),
+        compact: sql`DELETE FROM change_log WHERE committed < now() - ${KEPT}::interval`.pipe(
+          Effect.asVoid,
+          Effect.orDie
+        )
+      })
+    })
+  )

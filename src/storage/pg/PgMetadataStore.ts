@@ -1,0 +1,134 @@
+/**
+ * `MetadataStore` on PostgreSQL: the registry (`metadata`, one row per entity, its JSON as assets embed it) and the
+ * links (`asset_metadata`: pairs of integer rows, the entity's and the asset's search row).
+ */
+import { SqlClient } from "@effect/sql/SqlClient"
+import { Effect, Layer, Option } from "effect"
+import { keyOf, type MetadataEntity, type MetadataKind } from "../../domain/Metadata.ts"
+import { type EntityRow, type ExportedEntityRow, MetadataStore } from "../MetadataStore.ts"
+
+const parse = <K extends MetadataKind>(row: { json: string }) => JSON.parse(row.json) as MetadataEntity[K]
+
+const one = <K extends MetadataKind>(rows: ReadonlyArray<EntityRow>) =>
+  rows.length === 0 ? Option.none<MetadataEntity[K]>() : Option.some(parse<K>(rows[0]))
+
+export const make = Effect.gen(function*() {
+  const sql = yield* SqlClient
+
+  const lookup = (kind: MetadataKind, ids: ReadonlyArray<string>, keys: ReadonlyArray<string>) =>
+    sql<EntityRow>`
+      SELECT row, id, key, json FROM metadata WHERE kind = ${kind} AND (id = ANY(${ids}) OR key = ANY(${keys}))`
+      .pipe(Effect.orDie)
+
+  const find = <K extends MetadataKind>(kind: K, id: string) =>
+    Effect.map(sql<EntityRow>`SELECT row, id, key, json FROM metadata WHERE id = ${id} AND kind = ${kind}`, one<K>)
+      .pipe(Effect.orDie)
+
+  const findByKey = <K extends MetadataKind>(kind: K, key: string) =>
+    Effect.map(sql<EntityRow>`SELECT row, id, key, json FROM metadata WHERE kind = ${kind} AND key = ${key}`, one<K>)
+      .pipe(Effect.orDie)
+
+  const list = <K extends MetadataKind>(kind: K) =>
+    Effect.map(
+      sql<{ json: string; assets: ReadonlyArray<string> }>`
+        SELECT m.json, ARRAY(SELECT s.asset_id FROM asset_metadata am JOIN search_rows s ON s.row = am.asset_row
+                             WHERE am.metadata_row = m.row ORDER BY am.asset_row) AS assets
+        FROM metadata m WHERE m.kind = ${kind} ORDER BY m.key, m.row`,
+      (rows) => rows.map((row) => ({ entity: parse<K>(row), assets: row.assets }))
+    ).pipe(Effect.orDie)
+
+  const assetsOf = (id: string) =>
+    Effect.map(
+      sql<{ asset_id: string }>`
+        SELECT s.asset_id FROM metadata m JOIN asset_metadata am ON am.metadata_row = m.row
+        JOIN search_rows s ON s.row = am.asset_row WHERE m.id = ${id} ORDER BY s.asset_id`,
+      (rows) => rows.map((row) => row.asset_id)
+    ).pipe(Effect.orDie)
+
+  const entitiesAt = (rows: ReadonlyArray<number>) =>
+    rows.length === 0
+      ? Effect.succeed([])
+      : sql<{ kind: MetadataKind; id: string }>`SELECT kind, id FROM metadata WHERE row = ANY(${rows})`.pipe(Effect.orDie)
+
+  const facetLinks = (after: number, last: number) =>
+    sql<{ row: number; kind: "tag" | "website"; key: string }>`
+      SELECT am.asset_row AS row, m.kind, m.key FROM asset_metadata am JOIN metadata m ON m.row = am.metadata_row
+      WHERE am.asset_row > ${after} AND am.asset_row <= ${last} AND m.kind IN ('tag', 'website')`.pipe(Effect.orDie)
+
+  const tagsAt = (rows: ReadonlyArray<number>) =>
+    rows.length === 0 ? Effect.succeed([]) : sql<{ row: number; key: string }>`
+      SELECT am.asset_row AS row, m.key FROM asset_metadata am JOIN metadata m ON m.row = am.metadata_row
+      WHERE am.asset_row = ANY(${rows}) AND m.kind = 'tag'`.pipe(Effect.orDie)
+
+  const exportPage = (position: number, size: number) =>
+    sql<ExportedEntityRow>`
+      SELECT row AS position, kind, id, key, json FROM metadata WHERE row > ${position} ORDER BY row LIMIT ${size}`
+      .pipe(Effect.orDie)
+
+  const insert = <K extends MetadataKind>(kind: K, entity: MetadataEntity[K]) =>
+    Effect.map(
+      sql<{ row: number }>`
+        INSERT INTO metadata (id, kind, key, json) VALUES (${entity.id}, ${kind}, ${keyOf(kind, entity)},
+        ${JSON.stringify(entity)}) RETURNING row`,
+      (rows) => rows[0].row
+    ).pipe(Effect.orDie)
+
+  const insertIfAbsent = (entity: Omit<ExportedEntityRow, "position">) =>
+    Effect.map(
+      sql`INSERT INTO metadata (id, kind, key, json) VALUES (${entity.id}, ${entity.kind}, ${entity.key}, ${entity.json})
+          ON CONFLICT DO NOTHING RETURNING id`,
+      (rows) => rows.length > 0
+    ).pipe(Effect.orDie)
+
+  const update = <K extends MetadataKind>(kind: K, entity: MetadataEntity[K]) =>
+    sql`UPDATE metadata SET key = ${keyOf(kind, entity)}, json = ${JSON.stringify(entity)}
+        WHERE id = ${entity.id} AND kind = ${kind}`.pipe(Effect.asVoid, Effect.orDie)
+
+  const remove = (id: string) =>
+    Effect.gen(function*() {
+      const rows = yield* sql<{ row: number }>`DELETE FROM metadata WHERE id = ${id} RETURNING row`
+      for (const { row } of rows) yield* sql`DELETE FROM asset_metadata WHERE metadata_row = ${row}`
+    }).pipe(Effect.orDie)
+
+  const linksOf = (assetRow: number) =>
+    Effect.map(
+      sql<{ row: number }>`SELECT metadata_row AS row FROM asset_metadata WHERE asset_row = ${assetRow}`,
+      (rows) => rows.map((row) => row.row)
+    ).pipe(Effect.orDie)
+
+  const link = (assetRow: number, entityRows: ReadonlyArray<number>) =>
+    sql`INSERT INTO asset_metadata (asset_row, metadata_row) SELECT ${assetRow}, unnest(${entityRows}::integer[])`
+      .pipe(Effect.asVoid, Effect.orDie)
+
+  const unlink = (assetRow: number, entityRows: ReadonlyArray<number>) =>
+    sql`DELETE FROM asset_metadata WHERE asset_row = ${assetRow} AND metadata_row = ANY(${entityRows})`
+      .pipe(Effect.asVoid, Effect.orDie)
+
+  const deleteLinks = (assetRow: number) =>
+    Effect.map(
+      sql<{ row: number }>`DELETE FROM asset_metadata WHERE asset_row = ${assetRow} RETURNING metadata_row AS row`,
+      (rows) => rows.map((row) => row.row)
+    ).pipe(Effect.orDie)
+
+  return MetadataStore.of({
+    lookup,
+    find,
+    findByKey,
+    list,
+    assetsOf,
+    entitiesAt,
+    facetLinks,
+    tagsAt,
+    exportPage,
+    insert,
+    insertIfAbsent,
+    update,
+    remove,
+    linksOf,
+    link,
+    unlink,
+    deleteLinks
+  })
+})
+
+export const layer = Layer.effect(MetadataStore, make)

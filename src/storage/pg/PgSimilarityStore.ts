@@ -1,0 +1,56 @@
+/**
+ * `SimilarityStore` on PostgreSQL: each comparable live asset's fingerprint keys as rows of `similarity_keys`
+ * (key, search row): its exact, renamed and Type-2 shape hashes (their first 48 bits) and its LSH band keys, each
+ * tagged with its kind in the bits above, so that one B-tree answers which rows share a key.
+ */
+import { SqlClient } from "@effect/sql/SqlClient"
+import { Effect, Layer } from "effect"
+import { bandKeys, type CodeFingerprint } from "../../domain/CodeFingerprint.ts"
+import { SimilarityStore } from "../SimilarityStore.ts"
+
+const KIND = { exact: 1, renamed: 2, shape: 3, band: 4 } as const
+const TAG = 2 ** 48
+
+/** A digest (base64) as a key: its first 48 bits, tagged. Candidates are scored exactly, so a clash costs nothing. */
+const digestKey = (kind: number, digest: string) => kind * TAG + Buffer.from(digest, "base64").readUIntBE(0, 6)
+
+const exactKey = (fingerprint: CodeFingerprint) => digestKey(KIND.exact, fingerprint.exact)
+const renamedKey = (fingerprint: CodeFingerprint) => digestKey(KIND.renamed, fingerprint.renamed)
+const shapeKey = (fingerprint: CodeFingerprint) => digestKey(KIND.shape, fingerprint.shape)
+const bandKeysOf = (fingerprint: CodeFingerprint) => bandKeys(fingerprint.signature).map((key) => KIND.band * TAG + key)
+
+export const make = Effect.gen(function*() {
+  const sql = yield* SqlClient
+  const rowsWith = (key: number, limit: number, newestFirst: boolean) =>
+    sql<{ row: number }>`
+      SELECT row FROM similarity_keys WHERE key = ${key} ${sql.literal(newestFirst ? "ORDER BY row DESC" : "")}
+      LIMIT ${limit}`
+
+  const candidates = (fp: CodeFingerprint, options: { readonly limit: number; readonly sameShape: number }) =>
+    Effect.gen(function*() {
+      const same = yield* rowsWith(exactKey(fp), options.limit, false)
+      const renamed = yield* rowsWith(renamedKey(fp), options.limit, false)
+      const shaped = yield* rowsWith(shapeKey(fp), options.sameShape, true)
+      const banded = yield* sql<{ row: number }>`
+        SELECT row FROM similarity_keys WHERE key = ANY(${bandKeysOf(fp)}::bigint[])
+        GROUP BY row ORDER BY count(*) DESC, row DESC LIMIT ${options.limit}`
+      return [...new Set([...same, ...renamed, ...shaped, ...banded].map((found) => found.row))]
+    }).pipe(Effect.orDie)
+
+  const remove = (row: number) => sql`DELETE FROM similarity_keys WHERE row = ${row}`.pipe(Effect.asVoid, Effect.orDie)
+
+  const insert = (row: number, fingerprint: CodeFingerprint) => {
+    const keys = [exactKey(fingerprint), renamedKey(fingerprint), shapeKey(fingerprint), ...bandKeysOf(fingerprint)]
+    return sql`
+      INSERT INTO similarity_keys (key, row) SELECT DISTINCT unnest(${keys}::bigint[]), ${row}::integer`
+      .pipe(Effect.asVoid, Effect.orDie)
+  }
+
+  return SimilarityStore.of({
+    candidates,
+    insert,
+    remove
+  })
+})
+
+export const layer = Layer.effect(SimilarityStore, make)

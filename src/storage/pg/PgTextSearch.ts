@@ -1,0 +1,160 @@
+/**
+ * `TextSearch` on PostgreSQL: `search_text`, one row per live asset by search row, with its names, tags and
+ * annotations, its code, and the words of its identifiers as a `tsvector` (name weighted A, tags B, annotations C,
+ * code D; English stemming, as SQLite's Porter stemmer). Literal matching is `ILIKE` over two expressions (the short
+ * fields; everything) that `pg_trgm` GIN indexes answer; words are `websearch_to_tsquery` ranked by `ts_rank`.
+ * PostgreSQL's text holds no NUL character: one in a snippet's text is indexed as U+FFFD.
+ */
+import { SqlClient } from "@effect/sql/SqlClient"
+import { Effect, Layer } from "effect"
+import { identifierWords } from "../../domain/IdentifierWords.ts"
+import type { RowSet } from "../../domain/RowSet.ts"
+import type { SearchableText } from "../../domain/SearchableText.ts"
+import { type PhraseField, type RankedRow, TextSearch, type TextScope, type TitleRow } from "../TextSearch.ts"
+
+/** Text PostgreSQL can store: NUL replaced. */
+export const storable = (text: string) => text.includes("\u0000") ? text.replaceAll("\u0000", "\uFFFD") : text
+
+/** A literal substring as an `ILIKE` pattern: its wildcards and escape character escaped. */
+const containingPattern = (text: string) => `%${storable(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+/** The expressions the trigram indexes are built on (`search_text_titles`, `search_text_anywhere`). */
+const TITLES = "(name || E'\\n' || tags || E'\\n' || annotations)"
+const ANYWHERE = "(name || E'\\n' || content || E'\\n' || tags || E'\\n' || annotations)"
+const EXPRESSION_OF: Record<TextScope, string> = { titles: TITLES, anywhere: ANYWHERE }
+
+/** Matches a lookup reads at a time while narrowing them to a scope. */
+const PAGE = 1000
+
+/** Newlines separate tags and annotations, so a literal match cannot span two of them. */
+const joined = (items: ReadonlyArray<string>) => storable(items.join("\n"))
+
+export const make = Effect.gen(function*() {
+  const sql = yield* SqlClient
+
+  /** Every one of `texts` in `expression`, case-insensitively. */
+  const holdsAll = (expression: string, texts: ReadonlyArray<string>) =>
+    sql.and(texts.map((text) => sql`${sql.literal(expression)} ILIKE ${containingPattern(text)}`))
+
+  const containing = (texts: ReadonlyArray<string>, where: TextScope, scope: RowSet, limit: number) =>
+    Effect.gen(function*() {
+      const found: Array<number> = []
+      let below = 2_147_483_647
+      while (found.length < limit) {
+        const page = yield* sql<{ row: number }>`
+          SELECT row FROM search_text WHERE ${holdsAll(EXPRESSION_OF[where], texts)} AND row < ${below}
+          ORDER BY row DESC LIMIT ${PAGE}`
+        for (const { row } of page) if (scope.has(row) && found.length < limit) found.push(row)
+        if (page.length < PAGE) break
+        below = page[page.length - 1].row
+      }
+      return found
+    }).pipe(Effect.orDie)
+
+  const countIn = (rows: ReadonlyArray<{ row: number }>, scope: RowSet) =>
+    rows.reduce((count, { row }) => count + (scope.has(row) ? 1 : 0), 0)
+
+  const countContaining = (texts: ReadonlyArray<string>, where: TextScope, scope: RowSet) =>
+    Effect.map(
+      sql<{ row: number }>`SELECT row FROM search_text WHERE ${holdsAll(EXPRESSION_OF[where], texts)}`,
+      (rows) => countIn(rows, scope)
+    ).pipe(Effect.orDie)
+
+  const phrase = (text: string, fields: ReadonlyArray<PhraseField>) => {
+    const pattern = containingPattern(text)
+    // The indexed expression narrows the rows; the fields asked for decide.
+    const indexed = sql.literal(fields.includes("content") ? ANYWHERE : TITLES)
+    const inFields = sql.or(fields.map((field) => sql`${sql(field)} ILIKE ${pattern}`))
+    return Effect.map(
+      sql<{ row: number }>`SELECT row FROM search_text WHERE ${indexed} ILIKE ${pattern} AND ${inFields}`,
+      (rows) => rows.map((row) => row.row)
+    ).pipe(Effect.orDie)
+  }
+
+  /** The words as a query: all of them, or any. */
+  const query = (words: ReadonlyArray<string>, every: boolean) =>
+    sql`websearch_to_tsquery('english', ${words.join(every ? " " : " or ")})`
+
+  const words = (list: ReadonlyArray<string>, every: boolean, limit: number) =>
+    Effect.map(
+      sql<{ row: number; relevance: number }>`
+        SELECT row, ts_rank('{0.1, 0.3, 0.5, 1.0}', words, q) AS relevance
+        FROM search_text, ${query(list, every)} q WHERE words @@ q ORDER BY relevance DESC, row DESC LIMIT ${limit}`,
+      (rows) => rows.map((row): RankedRow => ({ row: row.row, relevance: row.relevance }))
+    ).pipe(Effect.orDie)
+
+  const countWords = (list: ReadonlyArray<string>, every: boolean, scope: RowSet) =>
+    Effect.map(
+      sql<{ row: number }>`SELECT row FROM search_text WHERE words @@ ${query(list, every)}`,
+      (rows) => countIn(rows, scope)
+    ).pipe(Effect.orDie)
+
+  const titlesAt = (rows: ReadonlyArray<number>) =>
+    rows.length === 0
+      ? Effect.succeed([])
+      : sql<TitleRow>`SELECT row, name, tags, annotations FROM search_text WHERE row = ANY(${rows})`.pipe(Effect.orDie)
+
+  const titlesBetween = (after: number, last: number) =>
+    sql<TitleRow>`SELECT row, name, tags, annotations FROM search_text WHERE row > ${after} AND row <= ${last}`
+      .pipe(Effect.orDie)
+
+  const contentAt = (rows: ReadonlyArray<number>) =>
+    rows.length === 0
+      ? Effect.succeed(new Map<number, string>())
+      : Effect.map(
+        sql<{ row: number; content: string }>`SELECT row, content FROM search_text WHERE row = ANY(${rows})`,
+        (found) => new Map(found.map((row) => [row.row, row.content]))
+      ).pipe(Effect.orDie)
+
+  /** The columns of an asset's row: its texts and its weighted words. */
+  const columns = (text: SearchableText) => {
+    const tags = joined(text.tags)
+    const annotations = joined(text.annotations)
+    const name = storable(text.name)
+    const content = storable(text.content)
+    const weighted = (words: string, weight: string) =>
+      sql`setweight(to_tsvector('english', ${storable(identifierWords(words))}), ${weight}::"char")`
+    return {
+      name,
+      tags,
+      annotations,
+      content,
+      words: sql`${weighted(text.name, "A")} || ${weighted(text.tags.join("\n"), "B")} || ${
+        weighted(text.annotations.join("\n"), "C")
+      } || ${weighted(text.content, "D")}`
+    }
+  }
+
+  const index = (row: number, text: SearchableText) => {
+    const { name, tags, annotations, content, words } = columns(text)
+    return sql`
+      INSERT INTO search_text (row, name, tags, annotations, content, words)
+      VALUES (${row}, ${name}, ${tags}, ${annotations}, ${content}, ${words})`.pipe(Effect.asVoid, Effect.orDie)
+  }
+
+  const reindex = (row: number, text: SearchableText) => {
+    const { name, tags, annotations, content, words } = columns(text)
+    return sql`
+      UPDATE search_text SET name = ${name}, tags = ${tags}, annotations = ${annotations}, content = ${content},
+                             words = ${words}
+      WHERE row = ${row}`.pipe(Effect.asVoid, Effect.orDie)
+  }
+
+  const unindex = (row: number) => sql`DELETE FROM search_text WHERE row = ${row}`.pipe(Effect.asVoid, Effect.orDie)
+
+  return TextSearch.of({
+    containing,
+    countContaining,
+    phrase,
+    words,
+    countWords,
+    titlesAt,
+    titlesBetween,
+    contentAt,
+    index,
+    reindex,
+    unindex
+  })
+})
+
+export const layer = Layer.effect(TextSearch, make)

@@ -1,0 +1,137 @@
+/**
+ * The PostgreSQL database's migrations (its own set; SQLite's history is not PostgreSQL's), run at start-up by
+ * `Migrator.make` while holding an advisory lock, so that instances starting together run them once. Each entry is
+ * applied once, in order, inside a transaction; never change what one leaves behind once it has shipped, add the next.
+ *
+ * Ids, times and keys are `COLLATE "C"`: listings, pages and keys order as SQLite orders them (byte by byte), whatever
+ * the database's locale. Search texts keep the database's collation, so that matching folds case as it would read.
+ */
+import { Migrator } from "@effect/sql"
+import { SqlClient } from "@effect/sql/SqlClient"
+import { Effect } from "effect"
+
+const library = Effect.gen(function*() {
+  const sql = yield* SqlClient
+  // Trusted since PostgreSQL 13: a database owner may create it.
+  yield* sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`
+  yield* sql`CREATE TABLE settings (key text COLLATE "C" PRIMARY KEY, value text NOT NULL)`
+  yield* sql`
+    CREATE TABLE applications (
+      id text COLLATE "C" PRIMARY KEY,
+      name text NOT NULL,
+      version text NOT NULL,
+      platform text NOT NULL,
+      privacy text NOT NULL,
+      capabilities text,
+      onboarded smallint NOT NULL DEFAULT 0,
+      created text COLLATE "C" NOT NULL,
+      updated text COLLATE "C" NOT NULL,
+      UNIQUE (name, version, platform)
+    )`
+  // An asset is its JSON without content, deflated (`document`), and its content once (`transferables`), as on
+  // SQLite (`StoredAsset`); `position` is the order assets were stored in, which a backup follows.
+  yield* sql`
+    CREATE TABLE assets (
+      id text COLLATE "C" PRIMARY KEY,
+      position integer GENERATED ALWAYS AS IDENTITY UNIQUE,
+      name text,
+      mechanism text NOT NULL,
+      pseudo smallint NOT NULL,
+      created text COLLATE "C" NOT NULL,
+      updated text COLLATE "C" NOT NULL,
+      deleted text COLLATE "C",
+      document bytea NOT NULL,
+      transferables text
+    )`
+  yield* sql`CREATE INDEX assets_live ON assets (created DESC, id) INCLUDE (pseudo) WHERE deleted IS NULL`
+  yield* sql`CREATE INDEX assets_trash ON assets (deleted DESC, id) WHERE deleted IS NOT NULL`
+  yield* sql`CREATE TABLE asset_formats (format_id text COLLATE "C" PRIMARY KEY, asset_id text COLLATE "C" NOT NULL)`
+  yield* sql`CREATE INDEX asset_formats_by_asset ON asset_formats (asset_id)`
+  // Each live asset's search row: the integer that stands for it in every index, in memory and here.
+  yield* sql`
+    CREATE TABLE search_rows (
+      row integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      asset_id text COLLATE "C" NOT NULL UNIQUE,
+      pseudo smallint NOT NULL,
+      created text COLLATE "C" NOT NULL,
+      updated text COLLATE "C" NOT NULL,
+      classification text
+    )`
+  // What search reads of a live asset: its names, tags and annotations (each on a line of its own), its code, and
+  // the words of its identifiers weighted by where they stand. Literal matching goes through trigram indexes on
+  // the short fields and on everything (`pg_trgm`), words through a GIN index on the vector.
+  yield* sql`
+    CREATE TABLE search_text (
+      row integer PRIMARY KEY,
+      name text NOT NULL,
+      tags text NOT NULL,
+      annotations text NOT NULL,
+      content text NOT NULL,
+      words tsvector NOT NULL
+    )`
+  yield* sql`
+    CREATE INDEX search_text_titles ON search_text
+    USING gin ((name || E'\\n' || tags || E'\\n' || annotations) gin_trgm_ops)`
+  yield* sql`
+    CREATE INDEX search_text_anywhere ON search_text
+    USING gin ((name || E'\\n' || content || E'\\n' || tags || E'\\n' || annotations) gin_trgm_ops)`
+  yield* sql`CREATE INDEX search_text_words ON search_text USING gin (words)`
+  yield* sql`
+    CREATE TABLE metadata (
+      row integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      id text COLLATE "C" NOT NULL UNIQUE,
+      kind text COLLATE "C" NOT NULL,
+      key text COLLATE "C",
+      json text NOT NULL,
+      UNIQUE (kind, key)
+    )`
+  yield* sql`
+    CREATE TABLE asset_metadata (
+      asset_row integer NOT NULL,
+      metadata_row integer NOT NULL,
+      PRIMARY KEY (asset_row, metadata_row)
+    )`
+  yield* sql`CREATE INDEX asset_metadata_by_metadata ON asset_metadata (metadata_row, asset_row)`
+  // Code fingerprints as keys by search row (`PgSimilarityStore`).
+  yield* sql`CREATE TABLE similarity_keys (key bigint NOT NULL, row integer NOT NULL, PRIMARY KEY (key, row))`
+  yield* sql`CREATE INDEX similarity_keys_by_row ON similarity_keys (row)`
+  yield* sql`
+    CREATE TABLE intentions (
+      position integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      id text COLLATE "C" NOT NULL UNIQUE,
+      application_id text COLLATE "C" NOT NULL,
+      created text COLLATE "C" NOT NULL,
+      seed text NOT NULL,
+      content text NOT NULL
+    )`
+  yield* sql`CREATE INDEX intentions_by_application ON intentions (application_id, created)`
+  yield* sql`
+    CREATE TABLE tracking_events (
+      id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      application_id text COLLATE "C" NOT NULL,
+      kind text NOT NULL,
+      event text,
+      asset_id text COLLATE "C",
+      created text COLLATE "C" NOT NULL,
+      body text NOT NULL
+    )`
+  yield* sql`CREATE INDEX tracking_events_by_asset ON tracking_events (asset_id, created)`
+  yield* sql`CREATE INDEX tracking_events_by_time ON tracking_events (created)`
+  // The change feed's outbox: every commit, numbered in commit order (writes hold the write lock until they commit).
+  yield* sql`
+    CREATE TABLE change_log (
+      seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      origin text NOT NULL,
+      committed timestamptz NOT NULL DEFAULT now(),
+      payload text NOT NULL
+    )`
+  yield* sql`CREATE INDEX change_log_by_time ON change_log (committed)`
+})
+
+export const migrationSteps = {
+  "0001_library": library
+}
+
+export const MIGRATION_NAMES = Object.keys(migrationSteps).map((name) => name.replace(/^\d+_/, ""))
+
+export const migrate = Migrator.make({})({ loader: Migrator.fromRecord(migrationSteps) })

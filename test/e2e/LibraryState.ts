@@ -1,0 +1,45 @@
+/**
+ * A value that moves whenever the service commits a write to a library, read over a connection of the test's own:
+ * on SQLite the file's `data_version`; on PostgreSQL a digest of every row the service keeps (the test libraries
+ * are small). Suites use it to check that a refused request wrote nothing.
+ */
+import Database from "better-sqlite3"
+import pg from "pg"
+import { databaseFor, engine } from "./ServiceProcess.ts"
+
+export interface WriteMarker {
+  readonly read: () => Promise<string>
+  readonly close: () => Promise<void>
+}
+
+const DIGEST = `
+  SELECT md5(concat_ws('|',
+    (SELECT string_agg(concat_ws(',', id, updated, deleted, md5(document), md5(transferables)), ';' ORDER BY id) FROM assets),
+    (SELECT string_agg(concat_ws(',', format_id, asset_id), ';' ORDER BY format_id) FROM asset_formats),
+    (SELECT string_agg(concat_ws(',', row, asset_id, updated, classification), ';' ORDER BY row) FROM search_rows),
+    (SELECT string_agg(concat_ws(',', row, md5(name || tags || annotations || content)), ';' ORDER BY row) FROM search_text),
+    (SELECT string_agg(concat_ws(',', id, key, md5(json)), ';' ORDER BY id) FROM metadata),
+    (SELECT string_agg(asset_row || ':' || metadata_row, ';' ORDER BY asset_row, metadata_row) FROM asset_metadata),
+    (SELECT count(*) || ':' || coalesce(sum(key % 1000003), 0) FROM similarity_keys),
+    (SELECT string_agg(concat_ws(',', id, updated, onboarded), ';' ORDER BY id) FROM applications),
+    (SELECT count(*) || ':' || coalesce(max(position), 0) FROM intentions),
+    (SELECT count(*) || ':' || coalesce(max(id), 0) FROM tracking_events),
+    (SELECT string_agg(key || '=' || value, ';' ORDER BY key) FROM settings),
+    (SELECT count(*) || ':' || coalesce(max(seq), 0) FROM change_log)
+  )) AS digest`
+
+export const writeMarker = async (dbPath: string): Promise<WriteMarker> => {
+  if (engine === "sqlite") {
+    const reader = new Database(dbPath, { readonly: true })
+    return {
+      read: async () => String(reader.pragma("data_version", { simple: true })),
+      close: async () => void reader.close()
+    }
+  }
+  const client = new pg.Client({ connectionString: await databaseFor(dbPath) })
+  await client.connect()
+  return {
+    read: async () => String((await client.query<{ digest: string }>(DIGEST)).rows[0].digest),
+    close: () => client.end()
+  }
+}
