@@ -17,6 +17,7 @@ import {
   type StoredRow,
   type TrashPosition
 } from "../AssetStore.ts"
+import { storableOrNull } from "./StorableText.ts"
 
 const pseudoValues = (pseudo: PseudoSelection) => pseudo === "include" ? [0, 1] : pseudo === "only" ? [1] : [0]
 
@@ -106,20 +107,20 @@ export const make = Effect.gen(function*() {
   const insert = (asset: Asset, parts: StoredParts, deleted: string | null) =>
     sql`
       INSERT INTO assets (id, name, mechanism, pseudo, created, updated, deleted, document, transferables)
-      VALUES (${asset.id}, ${asset.name ?? null}, ${asset.mechanism}, ${flag(asset.pseudo)},
+      VALUES (${asset.id}, ${storableOrNull(asset.name)}, ${asset.mechanism}, ${flag(asset.pseudo)},
               ${asset.created.value}, ${asset.updated.value}, ${deleted}, ${parts.document}, ${parts.transferables})`
       .pipe(Effect.asVoid, Effect.orDie)
 
   const update = (asset: Asset, parts: StoredParts) =>
     sql`
-      UPDATE assets SET name = ${asset.name ?? null}, mechanism = ${asset.mechanism}, pseudo = ${flag(asset.pseudo)},
-                        updated = ${asset.updated.value}, document = ${parts.document},
+      UPDATE assets SET name = ${storableOrNull(asset.name)}, mechanism = ${asset.mechanism},
+                        pseudo = ${flag(asset.pseudo)}, updated = ${asset.updated.value}, document = ${parts.document},
                         transferables = ${parts.transferables}
       WHERE id = ${asset.id}`.pipe(Effect.asVoid, Effect.orDie)
 
   const restore = (asset: Asset, parts: StoredParts) =>
     sql`
-      UPDATE assets SET deleted = NULL, name = ${asset.name ?? null}, updated = ${asset.updated.value},
+      UPDATE assets SET deleted = NULL, name = ${storableOrNull(asset.name)}, updated = ${asset.updated.value},
                         document = ${parts.document}, transferables = ${parts.transferables}
       WHERE id = ${asset.id}`.pipe(Effect.asVoid, Effect.orDie)
 

@@ -5,7 +5,7 @@
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect, Layer, Option } from "effect"
 import { type ApplicationRow, ConnectorStore } from "../ConnectorStore.ts"
-import { storable } from "./PgTextSearch.ts"
+import { storable } from "./StorableText.ts"
 
 const COLUMNS = "id, name, version, platform, privacy, capabilities, onboarded, created, updated"
 
@@ -26,7 +26,7 @@ export const make = Effect.gen(function*() {
     applicationByIdentity: (identity) =>
       one(sql<ApplicationRow>`
         SELECT ${sql.literal(COLUMNS)} FROM applications
-        WHERE name = ${identity.name} AND version = ${identity.version} AND platform = ${identity.platform}`),
+        WHERE name = ${identity.name} AND version = ${storable(identity.version)} AND platform = ${identity.platform}`),
     applications: applicationRows(sql<ApplicationRow>`
       SELECT ${sql.literal(COLUMNS)} FROM applications ORDER BY created, id`),
     applicationsById: applicationRows(sql<ApplicationRow>`SELECT ${sql.literal(COLUMNS)} FROM applications ORDER BY id`),
@@ -40,13 +40,14 @@ export const make = Effect.gen(function*() {
     connect: (application) =>
       sql`
         INSERT INTO applications (id, name, version, platform, privacy, capabilities, onboarded, created, updated)
-        VALUES (${application.id}, ${application.name}, ${application.version}, ${application.platform},
+        VALUES (${application.id}, ${application.name}, ${storable(application.version)}, ${application.platform},
                 ${application.privacy}, ${application.capabilities}, ${application.onboarded}, ${application.created},
                 ${application.updated})
         ON CONFLICT (name, version, platform) DO UPDATE SET updated = excluded.updated`.pipe(Effect.asVoid, Effect.orDie),
     insertIfAbsent: (application) =>
       Effect.map(
-        sql`INSERT INTO applications ${sql.insert(application)} ON CONFLICT DO NOTHING RETURNING id`,
+        sql`INSERT INTO applications ${sql.insert({ ...application, version: storable(application.version) })}
+            ON CONFLICT DO NOTHING RETURNING id`,
         (rows) => rows.length > 0
       ).pipe(Effect.orDie),
     setOnboarded: (id, onboarded, at) =>

@@ -6,8 +6,12 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect, Layer, Option } from "effect"
 import { keyOf, type MetadataEntity, type MetadataKind } from "../../domain/Metadata.ts"
 import { type EntityRow, type ExportedEntityRow, MetadataStore } from "../MetadataStore.ts"
+import { storable, storableOrNull } from "./StorableText.ts"
 
 const parse = <K extends MetadataKind>(row: { json: string }) => JSON.parse(row.json) as MetadataEntity[K]
+
+/** An entity's key as its column holds it. */
+const keyColumn = <K extends MetadataKind>(kind: K, entity: MetadataEntity[K]) => storableOrNull(keyOf(kind, entity))
 
 const one = <K extends MetadataKind>(rows: ReadonlyArray<EntityRow>) =>
   rows.length === 0 ? Option.none<MetadataEntity[K]>() : Option.some(parse<K>(rows[0]))
@@ -15,17 +19,21 @@ const one = <K extends MetadataKind>(rows: ReadonlyArray<EntityRow>) =>
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient
 
+  // Keys are answered as the caller knows them (from their JSON), not as the column holds them.
   const lookup = (kind: MetadataKind, ids: ReadonlyArray<string>, keys: ReadonlyArray<string>) =>
-    sql<EntityRow>`
-      SELECT row, id, key, json FROM metadata WHERE kind = ${kind} AND (id = ANY(${ids}) OR key = ANY(${keys}))`
-      .pipe(Effect.orDie)
+    Effect.map(
+      sql<EntityRow>`
+        SELECT row, id, key, json FROM metadata
+        WHERE kind = ${kind} AND (id = ANY(${ids}) OR key = ANY(${keys.map(storable)}))`,
+      (rows) => rows.map((row) => ({ ...row, key: keyOf(kind, parse(row)) }))
+    ).pipe(Effect.orDie)
 
   const find = <K extends MetadataKind>(kind: K, id: string) =>
     Effect.map(sql<EntityRow>`SELECT row, id, key, json FROM metadata WHERE id = ${id} AND kind = ${kind}`, one<K>)
       .pipe(Effect.orDie)
 
   const findByKey = <K extends MetadataKind>(kind: K, key: string) =>
-    Effect.map(sql<EntityRow>`SELECT row, id, key, json FROM metadata WHERE kind = ${kind} AND key = ${key}`, one<K>)
+    Effect.map(sql<EntityRow>`SELECT row, id, key, json FROM metadata WHERE kind = ${kind} AND key = ${storable(key)}`, one<K>)
       .pipe(Effect.orDie)
 
   const list = <K extends MetadataKind>(kind: K) =>
@@ -68,20 +76,20 @@ export const make = Effect.gen(function*() {
   const insert = <K extends MetadataKind>(kind: K, entity: MetadataEntity[K]) =>
     Effect.map(
       sql<{ row: number }>`
-        INSERT INTO metadata (id, kind, key, json) VALUES (${entity.id}, ${kind}, ${keyOf(kind, entity)},
+        INSERT INTO metadata (id, kind, key, json) VALUES (${entity.id}, ${kind}, ${keyColumn(kind, entity)},
         ${JSON.stringify(entity)}) RETURNING row`,
       (rows) => rows[0].row
     ).pipe(Effect.orDie)
 
   const insertIfAbsent = (entity: Omit<ExportedEntityRow, "position">) =>
     Effect.map(
-      sql`INSERT INTO metadata (id, kind, key, json) VALUES (${entity.id}, ${entity.kind}, ${entity.key}, ${entity.json})
+      sql`INSERT INTO metadata (id, kind, key, json) VALUES (${entity.id}, ${entity.kind}, ${storableOrNull(entity.key)}, ${entity.json})
           ON CONFLICT DO NOTHING RETURNING id`,
       (rows) => rows.length > 0
     ).pipe(Effect.orDie)
 
   const update = <K extends MetadataKind>(kind: K, entity: MetadataEntity[K]) =>
-    sql`UPDATE metadata SET key = ${keyOf(kind, entity)}, json = ${JSON.stringify(entity)}
+    sql`UPDATE metadata SET key = ${keyColumn(kind, entity)}, json = ${JSON.stringify(entity)}
         WHERE id = ${entity.id} AND kind = ${kind}`.pipe(Effect.asVoid, Effect.orDie)
 
   const remove = (id: string) =>

@@ -3,7 +3,7 @@
  * annotations, its code, and the words of its identifiers as a `tsvector` (name weighted A, tags B, annotations C,
  * code D; English stemming, as SQLite's Porter stemmer). Literal matching is `ILIKE` over two expressions (the short
  * fields; everything) that `pg_trgm` GIN indexes answer; words are `websearch_to_tsquery` ranked by `ts_rank`.
- * PostgreSQL's text holds no NUL character: one in a snippet's text is indexed as U+FFFD.
+ * A NUL in a snippet's text is indexed as U+FFFD (`StorableText`).
  */
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect, Layer } from "effect"
@@ -11,9 +11,7 @@ import { identifierWords } from "../../domain/IdentifierWords.ts"
 import type { RowSet } from "../../domain/RowSet.ts"
 import type { SearchableText } from "../../domain/SearchableText.ts"
 import { type PhraseField, type RankedRow, TextSearch, type TextScope, type TitleRow } from "../TextSearch.ts"
-
-/** Text PostgreSQL can store: NUL replaced. */
-export const storable = (text: string) => text.includes("\u0000") ? text.replaceAll("\u0000", "\uFFFD") : text
+import { storable } from "./StorableText.ts"
 
 /** A literal substring as an `ILIKE` pattern: its wildcards and escape character escaped. */
 const containingPattern = (text: string) => `%${storable(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`
