@@ -74,13 +74,22 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
 
     const get = (id: AssetId) => Effect.flatMap(getDocument(id, true), (json) => Effect.orDie(decodeAsset(json)))
 
+    /** Inside a write transaction: a live asset to change, which other writes of it wait for (404, 410 as `get`). */
+    const getForWrite = (id: AssetId) =>
+      Effect.gen(function*() {
+        const found = yield* store.findForWrite(id)
+        if (Option.isNone(found)) return yield* Effect.fail(AssetNotFound.of(id))
+        if (found.value.deleted !== null) return yield* Effect.fail(AssetDeleted.of(id))
+        return yield* Effect.orDie(decodeAsset(jsonOf(found.value, true)))
+      })
+
     /**
-     * An asset in the trash, as it was when deleted: 404 when it never existed (or was purged), 409 when it is live
-     * or was deleted before the trash kept content.
+     * Inside a write transaction: an asset in the trash, as it was when deleted, to restore or purge: 404 when it
+     * never existed (or was purged), 409 when it is live or was deleted before the trash kept content.
      */
     const trashed = (id: AssetId) =>
       Effect.gen(function*() {
-        const found = yield* store.find(id, true)
+        const found = yield* store.findForWrite(id)
         if (Option.isNone(found)) return yield* Effect.fail(AssetNotFound.of(id))
         const row = found.value
         if (row.deleted === null) return yield* Effect.fail(AssetNotInTrash.live(id))
@@ -155,6 +164,7 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
       findDocument,
       getDocument,
       get,
+      getForWrite,
       trashed,
       trashPages,
       formats,

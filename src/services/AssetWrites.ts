@@ -21,10 +21,16 @@ import { TextSearch } from "../storage/TextSearch.ts"
 
 const METADATA_KINDS: ReadonlyArray<MetadataKind> = ["tag", "website", "annotation"]
 
-/** The metadata entities a write touched: registered, or carried by more or fewer assets (entity rows). */
+/** A metadata entity, by kind and id. */
+export interface EntityRef {
+  readonly kind: MetadataKind
+  readonly id: string
+}
+
+/** The metadata entities a write touched: registered, or carried by more or fewer assets. */
 export interface TouchedEntities {
-  readonly registered: ReadonlyArray<{ readonly kind: MetadataKind; readonly id: string }>
-  readonly relinked: ReadonlyArray<number>
+  readonly registered: ReadonlyArray<EntityRef>
+  readonly relinked: ReadonlyArray<EntityRef>
 }
 
 /** An asset as stored by a write: its state, its search row, the facets indexed before (none: it was not live). */
@@ -55,8 +61,9 @@ export class AssetWrites extends Effect.Service<AssetWrites>()("AssetWrites", {
     const adoptMetadata = (asset: Asset) =>
       Effect.gen(function*() {
         let parts = partsOf(asset)
-        const registered: Array<{ kind: MetadataKind; id: string }> = []
-        const carried: Array<number> = []
+        const registered: Array<EntityRef> = []
+        /** The entities it carries, by their rows. */
+        const carried = new Map<number, EntityRef>()
         for (const kind of METADATA_KINDS) {
           const entities = entitiesOf(parts, kind)
           if (entities.length === 0) continue
@@ -80,34 +87,40 @@ export class AssetWrites extends Effect.Service<AssetWrites>()("AssetWrites", {
             adopted.set(entity.id, { row, entity })
           }
           parts = withEntities(parts, kind, [...adopted.values()].map(({ entity }) => entity))
-          carried.push(...[...adopted.values()].map(({ row }) => row))
+          for (const { row, entity } of adopted.values()) carried.set(row, { kind, id: entity.id })
         }
         return { asset: assembleAsset(parts), registered, carried }
       })
 
-    /** Which entities the asset in search row `row` carries; answers the entity rows added and removed. */
-    const writeLinks = (row: number, carried: ReadonlyArray<number>) =>
+    /**
+     * Which entities the asset in search row `row` carries (it carried none when `new`); answers the entities whose
+     * carriers changed.
+     */
+    const writeLinks = (row: number, carried: ReadonlyMap<number, EntityRef>, isNew: boolean) =>
       Effect.gen(function*() {
-        const now = new Set(carried)
-        const before = new Set(yield* metadata.linksOf(row))
-        const added = [...now].filter((entity) => !before.has(entity))
-        const removed = [...before].filter((entity) => !now.has(entity))
+        const before = new Set(isNew ? [] : yield* metadata.linksOf(row))
+        const added = [...carried.keys()].filter((entity) => !before.has(entity))
+        const removed = [...before].filter((entity) => !carried.has(entity))
         if (removed.length > 0) yield* metadata.unlink(row, removed)
         if (added.length > 0) yield* metadata.link(row, added)
-        return [...added, ...removed]
+        return [...added.map((entity) => carried.get(entity)!), ...yield* metadata.entitiesAt(removed)]
       })
 
     /**
-     * Everything that finds a live asset, for one just stored (new, or back from the trash): its format ids, search
-     * row, metadata links, texts and code fingerprint.
+     * Everything that finds a live asset, for one just stored (new, or back from the trash, whose format ids were
+     * kept): its format ids, search row, metadata links, texts and code fingerprint.
      */
-    const indexLive = (adopted: Effect.Effect.Success<ReturnType<typeof adoptMetadata>>, fingerprint?: CodeFingerprint) =>
+    const indexLive = (
+      adopted: Effect.Effect.Success<ReturnType<typeof adoptMetadata>>,
+      formatsKept: boolean,
+      fingerprint?: CodeFingerprint
+    ) =>
       Effect.gen(function*() {
         const { asset, registered, carried } = adopted
-        yield* assets.writeFormats(asset)
+        yield* assets.writeFormats(asset, formatsKept)
         const searchable = searchableText(asset)
         const row = yield* assets.insertSearchRow(asset, searchable)
-        const relinked = yield* writeLinks(row, carried)
+        const relinked = yield* writeLinks(row, carried, true)
         yield* text.index(row, searchable)
         const fp = fingerprint ?? comparableFingerprint(asset, searchable)
         if (fp !== undefined) yield* similarity.insert(row, fp)
@@ -124,19 +137,19 @@ export class AssetWrites extends Effect.Service<AssetWrites>()("AssetWrites", {
       Effect.gen(function*() {
         const adopted = yield* adoptMetadata(given)
         yield* assets.insert(adopted.asset, storedParts(adopted.asset), null)
-        return yield* indexLive(adopted, fingerprint)
+        return yield* indexLive(adopted, false, fingerprint)
       })
 
     /** An asset imported into the trash (deleted at `deleted`): stored as it was, found by nothing but the trash. */
     const insertTrashed = (asset: Asset, deleted: string) =>
-      Effect.zipRight(assets.insert(asset, storedParts(asset), deleted), assets.writeFormats(asset))
+      Effect.zipRight(assets.insert(asset, storedParts(asset), deleted), assets.writeFormats(asset, false))
 
     /** An asset back from the trash, as it was when deleted: live again, found again. */
     const restore = (given: Asset) =>
       Effect.gen(function*() {
         const adopted = yield* adoptMetadata(given)
         yield* assets.restore(adopted.asset, storedParts(adopted.asset))
-        return yield* indexLive(adopted)
+        return yield* indexLive(adopted, true)
       })
 
     /** A live asset's new state; its texts and fingerprint are indexed again only when they changed. */
@@ -144,12 +157,12 @@ export class AssetWrites extends Effect.Service<AssetWrites>()("AssetWrites", {
       Effect.gen(function*() {
         const { asset, registered, carried } = yield* adoptMetadata(given)
         yield* assets.update(asset, storedParts(asset))
-        yield* assets.writeFormats(asset)
+        yield* assets.writeFormats(asset, true)
         const row = yield* rowOf(asset)
         const before = searchableText(previous)
         const after = searchableText(asset)
         yield* assets.updateSearchRow(row, asset, after)
-        const relinked = yield* writeLinks(row, carried)
+        const relinked = yield* writeLinks(row, carried, false)
         if (!sameText(after, before)) yield* text.reindex(row, after)
         if (after.content !== before.content || asset.pseudo !== previous.pseudo) {
           yield* similarity.remove(row)
@@ -173,7 +186,7 @@ export class AssetWrites extends Effect.Service<AssetWrites>()("AssetWrites", {
         yield* assets.markDeleted(previous.id, deleted.updated.value)
         const row = yield* rowOf(previous)
         yield* assets.deleteSearchRow(row)
-        const relinked = yield* metadata.deleteLinks(row)
+        const relinked = yield* metadata.entitiesAt(yield* metadata.deleteLinks(row))
         yield* text.unindex(row)
         yield* similarity.remove(row)
         return {

@@ -29,7 +29,6 @@ import type { MetadataKind } from "../domain/Metadata.ts"
 import { timestamp } from "../domain/Timestamps.ts"
 import { ChangeFeed } from "../storage/ChangeFeed.ts"
 import { isStorageOutage } from "../storage/StorageOutage.ts"
-import { MetadataStore } from "../storage/MetadataStore.ts"
 import { WriterLock } from "../storage/WriterLock.ts"
 import { AssetRepository } from "./AssetRepository.ts"
 import { AssetWrites, type WrittenAsset } from "./AssetWrites.ts"
@@ -87,10 +86,9 @@ export class Commits extends Effect.Service<Commits>()("Commits", {
     const feed = yield* ChangeFeed
     const followers = yield* LibraryFollowers
     const writes = yield* AssetWrites
-    const metadata = yield* MetadataStore
     const repository = yield* AssetRepository
-    // Run inside a transaction, the repository's reads see what it wrote so far.
-    const live = repository.get
+    // Run inside a transaction, the repository's reads see what it wrote so far, and lock what they read to change.
+    const live = repository.getForWrite
 
     /** A transaction's record of what one write changed, which becomes its `Commit`. */
     const makeTransaction = () => {
@@ -98,7 +96,6 @@ export class Commits extends Effect.Service<Commits>()("Commits", {
       const entities = new Map<string, MetadataChange>()
       const applications = new Map<string, Application>()
       const intentions: Array<IntentionAdded> = []
-      const relinked = new Set<number>()
 
       const entityChanged = (kind: MetadataKind, id: string, deleted = false) => {
         if (entities.get(id)?.deleted !== true) entities.set(id, { kind, id, deleted })
@@ -116,7 +113,8 @@ export class Commits extends Effect.Service<Commits>()("Commits", {
           earlier?._tag === "Created" && tag === "Updated" ? AssetChange.Created(change) : AssetChange[tag](change)
         )
         for (const { kind, id } of written.touched.registered) entityChanged(kind, id)
-        for (const row of written.touched.relinked) relinked.add(row)
+        // Entities carried by more or fewer assets changed too (their `assets`).
+        for (const { kind, id } of written.touched.relinked) if (!entities.has(id)) entityChanged(kind, id)
         return written.asset
       }
 
@@ -146,36 +144,29 @@ export class Commits extends Effect.Service<Commits>()("Commits", {
         intentionAdded: (intention) => void intentions.push(intention)
       }
 
-      /**
-       * Last thing inside the transaction: entities carried by more or fewer assets changed too (their `assets`);
-       * then the commit joins the feed, unless it changed nothing. Answers its entry.
-       */
-      const settle = Effect.gen(function*() {
-        for (const { kind, id } of yield* metadata.entitiesAt([...relinked])) {
-          if (!entities.has(id)) entityChanged(kind, id)
-        }
+      /** What the write changed, as its commit; none when it changed nothing. */
+      const settle = (): Commit | undefined => {
         const commit: Commit = {
           assets: [...assets.values()],
           metadata: [...entities.values()],
           applications: [...applications.values()],
           intentions
         }
-        if (isEmptyCommit(commit)) return undefined
-        return { seq: yield* feed.append(commit), commit } satisfies FeedEntry
-      })
+        return isEmptyCommit(commit) ? undefined : commit
+      }
 
       return { transaction, settle }
     }
 
     /** A write waiting for its turn: its attempt inside a transaction, and how to answer its caller. */
     interface Pending {
-      /** The write, inside the running transaction: answers its feed entry (none: it changed nothing), or fails. */
-      readonly attempt: Effect.Effect<FeedEntry | undefined, WriteFailed>
+      /** The write, inside the running transaction: answers its commit (none: it changed nothing), or fails. */
+      readonly attempt: Effect.Effect<Commit | undefined, WriteFailed>
       /**
-       * Answers the caller with its write's outcome once the transaction that ran it ended as it should, or with the
-       * cause of the failure when that transaction could not commit.
+       * Answers the caller with its write's outcome and its commit's number once the transaction that ran it ended as
+       * it should, or with the cause of the failure when that transaction could not commit.
        */
-      readonly answer: (failure?: Cause.Cause<unknown>) => Effect.Effect<void>
+      readonly answer: (result: { readonly seq?: number | undefined } | Cause.Cause<unknown>) => Effect.Effect<void>
     }
     const waiting = yield* Queue.unbounded<Pending>()
 
@@ -191,57 +182,65 @@ export class Commits extends Effect.Service<Commits>()("Commits", {
           : Effect.logError("A transaction of writes failed to commit", cause)
       )
 
-    const delivered = (entries: ReadonlyArray<FeedEntry | undefined>) =>
-      feed.committed(entries.filter((entry) => entry !== undefined))
-
-    /** A write alone in its transaction: committed and delivered, or (it failed) rolled back. */
-    const runAlone = (pending: Pending) =>
-      Effect.gen(function*() {
-        const outcome = yield* Effect.exit(lock.transaction(pending.attempt))
-        if (Exit.isSuccess(outcome)) yield* delivered([outcome.value])
-        else if (!wroteFailure(outcome.cause)) return yield* unsettled([pending], outcome.cause)
-        yield* pending.answer()
-      })
+    /**
+     * The writes of `batch` in one transaction, as many as fit in `BATCH_MILLIS` (the transaction holds what it
+     * wrote: other writes of the same assets wait for it); their commits join the feed last in it, in order. Answers
+     * how many ran, with each one's feed entry (none for a write that changed nothing).
+     */
+    const transactionOf = (batch: ReadonlyArray<Pending>) =>
+      lock.transaction(Effect.gen(function*() {
+        const started = Date.now()
+        const commits: Array<Commit | undefined> = []
+        while (commits.length < batch.length && (commits.length === 0 || Date.now() - started < BATCH_MILLIS)) {
+          commits.push(yield* batch[commits.length].attempt)
+        }
+        const appended = commits.filter((commit) => commit !== undefined)
+        const seqs = appended.length === 0 ? [] : yield* feed.append(appended)
+        let next = 0
+        return commits.map((commit): FeedEntry | undefined =>
+          commit === undefined ? undefined : { seq: seqs[next++], commit }
+        )
+      }))
 
     /**
-     * Writes that arrived together, in one transaction (group commit), as many as fit in `BATCH_MILLIS` (the
-     * transaction holds the write lock: other writes wait for it); answers the writes left for the next transaction.
+     * Writes that arrived together, in one transaction (group commit); answers the writes left for the next one.
      * Once it committed, its commits are delivered to this instance's followers in order, and every caller is
      * answered. When one of them fails, the whole transaction rolls back and each write runs again alone (writes are
      * descriptions, run again on the state they would have met), so that a failing write changes nothing and takes
      * no other with it.
      */
-    const runBatch = (batch: ReadonlyArray<Pending>) =>
+    const runBatch = (batch: ReadonlyArray<Pending>): Effect.Effect<ReadonlyArray<Pending>> =>
       Effect.gen(function*() {
-        if (batch.length === 1) {
-          yield* runAlone(batch[0])
-          return []
-        }
-        const started = Date.now()
-        const together = yield* Effect.exit(lock.transaction(Effect.gen(function*() {
-          const entries: Array<FeedEntry | undefined> = []
-          while (entries.length < batch.length && (entries.length === 0 || Date.now() - started < BATCH_MILLIS)) {
-            entries.push(yield* batch[entries.length].attempt)
-          }
-          return entries
-        })))
-        if (Exit.isFailure(together)) {
-          if (!wroteFailure(together.cause)) {
-            yield* unsettled(batch, together.cause)
+        const outcome = yield* Effect.exit(transactionOf(batch))
+        if (Exit.isFailure(outcome)) {
+          // A transaction that failed for no write's refusal: alone, or with the database unavailable, its writes are
+          // answered with that failure; otherwise each runs again alone, so that one write's defect takes no other.
+          if (!wroteFailure(outcome.cause)) {
+            if (batch.length > 1 && !isStorageOutage(Cause.squash(outcome.cause))) {
+              yield* Effect.forEach(batch, (pending) => runBatch([pending]), { discard: true })
+              return []
+            }
+            yield* unsettled(batch, outcome.cause)
             return []
           }
-          yield* Effect.forEach(batch, runAlone, { discard: true })
+          // A write refused: alone, it rolls back alone (and answers its refusal); the others commit.
+          if (batch.length === 1) {
+            yield* batch[0].answer({})
+            return []
+          }
+          yield* Effect.forEach(batch, (pending) => runBatch([pending]), { discard: true })
           return []
         }
-        const ran = together.value.length
-        yield* delivered(together.value)
-        yield* Effect.forEach(batch.slice(0, ran), (pending) => pending.answer(), { discard: true })
-        return batch.slice(ran)
+        const entries = outcome.value
+        yield* feed.committed(entries.filter((entry) => entry !== undefined))
+        yield* Effect.forEach(entries, (entry, i) => batch[i].answer({ seq: entry?.seq }), { discard: true })
+        return batch.slice(entries.length)
       })
 
-    // Writes take turns in one fiber: a batch is whatever queued while the previous one ran (one, when writes are
-    // rare), so concurrent writes share a transaction and its cost, and none waits for company.
-    yield* Effect.forkScoped(Effect.gen(function*() {
+    // Writes take turns in fibers of their own (as many as the engine lets write at once: one on SQLite): a batch is
+    // whatever queued while the previous one ran (one, when writes are rare), so concurrent writes share a
+    // transaction and its cost, and none waits for company.
+    const writer = Effect.gen(function*() {
       let left: ReadonlyArray<Pending> = []
       while (true) {
         const first = left.length > 0 ? [] : [yield* Queue.take(waiting)]
@@ -249,7 +248,8 @@ export class Commits extends Effect.Service<Commits>()("Commits", {
         const rest = yield* Queue.takeUpTo(waiting, BATCH_LIMIT - left.length - first.length)
         left = yield* Effect.uninterruptible(runBatch([...left, ...first, ...rest]))
       }
-    }))
+    })
+    for (let i = 0; i < lock.concurrentWriters; i++) yield* Effect.forkScoped(writer)
 
     /**
      * Runs `write` in a transaction; all of it, or (when `write` fails) nothing. Answers once the transaction committed
@@ -259,25 +259,29 @@ export class Commits extends Effect.Service<Commits>()("Commits", {
       Effect.gen(function*() {
         const done = yield* Deferred.make<{ readonly value: A; readonly seq: number | undefined }, E>()
         let outcome: Exit.Exit<A, E> | undefined
-        let seq: number | undefined
         const attempt = Effect.gen(function*() {
           const { transaction, settle } = makeTransaction()
           outcome = yield* Effect.exit(write(transaction))
-          if (Exit.isFailure(outcome)) return yield* new WriteFailed()
-          const entry = yield* settle
-          seq = entry?.seq
-          return entry
+          if (Exit.isFailure(outcome)) {
+            // A refusal rolls the transaction back; a defect (a statement the database refused, say: a deadlock, a
+            // key another transaction took first) ends it as it is, for the engine to run it again if it may.
+            if (Option.isSome(Cause.failureOption(outcome.cause))) return yield* new WriteFailed()
+            return yield* Effect.failCause(outcome.cause as Cause.Cause<never>)
+          }
+          return settle()
         })
-        const answer = (failure?: Cause.Cause<unknown>) =>
+        const answer = (result: { readonly seq?: number | undefined } | Cause.Cause<unknown>) =>
           Deferred.done(
             done,
-            failure === undefined && outcome !== undefined
-              ? Exit.map(outcome, (value) => ({ value, seq }))
-              : Exit.die(failure === undefined ? new Error("The transaction of this write failed") : Cause.squash(failure))
+            Cause.isCause(result)
+              ? Exit.die(Cause.squash(result))
+              : outcome === undefined
+              ? Exit.die(new Error("A write was answered before it ran"))
+              : Exit.map(outcome, (value) => ({ value, seq: result.seq }))
           )
         yield* Queue.offer(waiting, { attempt, answer })
-        const { value, seq: committed } = yield* Deferred.await(done)
-        if (committed !== undefined) yield* followers.reached(committed)
+        const { value, seq } = yield* Deferred.await(done)
+        if (seq !== undefined) yield* followers.reached(seq)
         return value
       })
 

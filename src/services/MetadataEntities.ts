@@ -53,15 +53,19 @@ export class MetadataEntities extends Effect.Service<MetadataEntities>()("Metada
     /** The ids of every entity of a kind, for the first frame of its identifier stream. */
     const ids = (kind: MetadataKind) => Effect.map(list(kind), (all) => all.iterable.map((entity) => entity.id))
 
-    const existing = <K extends MetadataKind>(kind: K, id: string) =>
-      Effect.flatMap(registry.find(kind, id), Option.match({
+    const found = <K extends MetadataKind>(kind: K, id: string) => (entity: Option.Option<MetadataEntity[K]>) =>
+      Option.match(entity, {
         onNone: () => Effect.fail(MetadataNotFound.of(kind, id)),
         onSome: Effect.succeed
-      }))
+      })
+
+    /** Inside a write: the entity to change (other writes of it wait), or 404. */
+    const existing = <K extends MetadataKind>(kind: K, id: string) =>
+      Effect.flatMap(registry.findForWrite(kind, id), found(kind, id))
 
     const get = <K extends MetadataKind>(kind: K, id: string) =>
       Effect.gen(function*() {
-        const entity = yield* existing(kind, id)
+        const entity = yield* Effect.flatMap(registry.find(kind, id), found(kind, id))
         return withAssets(kind, entity, yield* registry.assetsOf(id))
       })
 

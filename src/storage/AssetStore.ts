@@ -52,6 +52,11 @@ export interface AssetStoreShape {
     id: string,
     transferables: boolean
   ) => Effect.Effect<Option.Option<StoredRow & { readonly deleted: string | null }>>
+  /**
+   * Inside a write transaction: the stored parts of one asset, with content, to change; another write of it waits
+   * until this transaction ends.
+   */
+  readonly findForWrite: (id: string) => Effect.Effect<Option.Option<StoredRow & { readonly deleted: string | null }>>
   /** The ids of live assets the selection includes, newest first, `size` at most, after `position`. */
   readonly livePage: (
     pseudo: PseudoSelection,
@@ -103,8 +108,8 @@ export interface AssetStoreShape {
   readonly restore: (asset: Asset, parts: StoredParts) => Effect.Effect<void>
   /** Moves a live asset to the trash, as it is, deleted at `at`. */
   readonly markDeleted: (id: string, at: string) => Effect.Effect<void>
-  /** The asset's format ids, as its formats now are. */
-  readonly writeFormats: (asset: Asset) => Effect.Effect<void>
+  /** The asset's format ids, as its formats now are (`replacing` those it had, or it had none). */
+  readonly writeFormats: (asset: Asset, replacing: boolean) => Effect.Effect<void>
   /** Takes assets out of the trash for good: this one, or every one deleted before a time; answers how many. */
   readonly purge: (which: { readonly before: string } | { readonly id: string }) => Effect.Effect<number>
   /** A live asset's new search row; answers it. */

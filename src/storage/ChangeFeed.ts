@@ -9,8 +9,11 @@ import { Context, type Effect, type Scope, type Stream } from "effect"
 import type { Commit, FeedEntry, FeedEvent } from "../domain/Commit.ts"
 
 export interface ChangeFeedShape {
-  /** Inside the write transaction: the commit joins the feed when the transaction commits; answers its number. */
-  readonly append: (commit: Commit) => Effect.Effect<number>
+  /**
+   * Last inside a write transaction: its commits join the feed when it commits, after every commit of every
+   * transaction that committed before it; answers their numbers, in order.
+   */
+  readonly append: (commits: ReadonlyArray<Commit>) => Effect.Effect<ReadonlyArray<number>>
   /** After the transaction committed: these entries, appended in it, may be delivered to this instance at once. */
   readonly committed: (entries: ReadonlyArray<FeedEntry>) => Effect.Effect<void>
   /** The number of the last commit in the feed now: a follower that reads the library's state now starts there. */

@@ -24,13 +24,18 @@ export interface ExportedEntityRow {
 }
 
 export interface MetadataStoreShape {
-  /** The entities of a kind with one of these ids, or one of these keys. */
+  /**
+   * Inside a write transaction: the entities of a kind with one of these ids, or one of these keys, to adopt; a
+   * change of them waits until this transaction ends.
+   */
   readonly lookup: (
     kind: MetadataKind,
     ids: ReadonlyArray<string>,
     keys: ReadonlyArray<string>
   ) => Effect.Effect<ReadonlyArray<EntityRow>>
   readonly find: <K extends MetadataKind>(kind: K, id: string) => Effect.Effect<Option.Option<MetadataEntity[K]>>
+  /** Inside a write transaction: an entity to change; another write of it waits until this transaction ends. */
+  readonly findForWrite: <K extends MetadataKind>(kind: K, id: string) => Effect.Effect<Option.Option<MetadataEntity[K]>>
   readonly findByKey: <K extends MetadataKind>(kind: K, key: string) => Effect.Effect<Option.Option<MetadataEntity[K]>>
   /** Every entity of a kind with the ids of the live assets carrying it, by key (annotations: oldest first). */
   readonly list: <K extends MetadataKind>(

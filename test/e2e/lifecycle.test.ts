@@ -249,9 +249,12 @@ describe(`crash safety (${runtime}, ${engine})`, () => {
           }
         }
       }
+      const before = acknowledged.size
       const workers = Array.from({ length: 6 }, (_, w) => worker(w))
-      // Kill at a different moment each round, while creates are in flight.
-      await new Promise((resolve) => setTimeout(resolve, 400 + round * 150))
+      // Kill at a different moment each round, while creates are in flight: once they flow (a new process loads
+      // the language grammars on its first create), after a pause that grows each round.
+      while (acknowledged.size < before + 7) await new Promise((resolve) => setTimeout(resolve, 10))
+      await new Promise((resolve) => setTimeout(resolve, round * 150))
       killed = true
       await service.kill()
       await Promise.all(workers)

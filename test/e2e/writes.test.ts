@@ -42,11 +42,15 @@ describe(`one commit path (${runtime}, ${engine})`, () => {
     await Promise.all(tokens.map((token, i) =>
       abandonedPost(service.baseUrl(), "/assets/create", codeSeed(code(token), { metadata: { name: token } }), (i * 7) % 41)
     ))
-    // Let the writes that were committed finish their work, then compare the store with search and the stream.
+    // Let the writes that were committed finish their work, then compare the store with search and the stream: each
+    // committed one is announced (its followers apply it whether or not its client waits).
     await new Promise((resolve) => setTimeout(resolve, 500))
     const stored = (await http("GET", "/assets?transferables=false")).json.iterable as Array<any>
     const committed = stored.filter((asset) => tokens.includes(asset.name))
-    const announced = new Set(identifiers.frames.slice(1).flatMap((frame) => frame.iterable.map((item: any) => item.asset.id)))
+    const announcedIds = (frames: Array<any>) =>
+      new Set(frames.slice(1).flatMap((frame) => frame.iterable.map((item: any) => item.asset.id)))
+    await identifiers.waitFor((frames) => committed.every((asset) => announcedIds(frames).has(asset.id))).catch(() => undefined)
+    const announced = announcedIds(identifiers.frames)
     for (const asset of committed) {
       const found = (await http("GET", `/search/full_text?query=${asset.name}`)).json
       expect(found.iterable.map((hit: any) => hit.identifier), asset.name).toEqual([asset.id])

@@ -35,6 +35,13 @@ export const make = Effect.gen(function*() {
       (rows) => Option.fromNullable(rows[0])
     ).pipe(Effect.orDie)
 
+  const findForWrite = (id: string) =>
+    Effect.map(
+      sql<StoredRow & { deleted: string | null }>`
+        SELECT document, transferables, deleted FROM assets WHERE id = ${id} FOR UPDATE`,
+      (rows) => Option.fromNullable(rows[0])
+    ).pipe(Effect.orDie)
+
   const livePage = (pseudo: PseudoSelection, size: number, position: PagePosition | undefined) =>
     sql<PagePosition>`
       SELECT created, id FROM assets
@@ -127,9 +134,9 @@ export const make = Effect.gen(function*() {
   const markDeleted = (id: string, at: string) =>
     sql`UPDATE assets SET deleted = ${at} WHERE id = ${id}`.pipe(Effect.asVoid, Effect.orDie)
 
-  const writeFormats = (asset: Asset) =>
+  const writeFormats = (asset: Asset, replacing: boolean) =>
     Effect.gen(function*() {
-      yield* sql`DELETE FROM asset_formats WHERE asset_id = ${asset.id}`
+      if (replacing) yield* sql`DELETE FROM asset_formats WHERE asset_id = ${asset.id}`
       const formats = asset.formats.iterable.map((format) => ({ format_id: format.id, asset_id: asset.id }))
       if (formats.length > 0) yield* sql`INSERT INTO asset_formats ${sql.insert(formats)}`
     }).pipe(Effect.orDie)
@@ -166,6 +173,7 @@ export const make = Effect.gen(function*() {
 
   return AssetStore.of({
     find,
+    findForWrite,
     livePage,
     storedOf,
     storedAt,

@@ -1,6 +1,6 @@
 /**
- * `ChangeFeed` on PostgreSQL: an outbox. A commit is a row of `change_log` written in its own transaction (numbered
- * under the write lock, so numbers follow commit order), and `pg_notify` in the same transaction tells every instance
+ * `ChangeFeed` on PostgreSQL: an outbox. A commit is a row of `change_log` written last in its own transaction,
+ * under the write lock (numbers follow commit order), and `pg_notify` in the same transaction tells every instance
  * listening that there is more to read. A follower reads the rows after the last it saw: when notified, when this
  * instance committed, and every second in any case, so a notification lost (its connection dropped, say) delays a
  * change but never loses it. The listening connection is its own, reconnected when it drops; once reconnected the
@@ -15,6 +15,7 @@ import type { Commit, FeedEntry, FeedEvent } from "../../domain/Commit.ts"
 import { commitJson, commitOfJson } from "../../domain/CommitJson.ts"
 import { messagesOf } from "../../StartupError.ts"
 import { ChangeFeed } from "../ChangeFeed.ts"
+import { WRITE_LOCK } from "./PgWriterLock.ts"
 
 export const CHANGES_CHANNEL = "asset_library_changes"
 /** Rows read at a time. */
@@ -90,7 +91,7 @@ export const layer = (connectionString: string) =>
       const rowsAfter = (after: number) =>
         sql<Row>`
           SELECT seq::text AS seq, CASE WHEN origin = ${origin} THEN NULL ELSE payload END AS payload
-          FROM change_log WHERE seq > ${after} ORDER BY seq LIMIT ${PAGE}`
+          FROM change_log WHERE seq > ${after} ORDER BY change_log.seq LIMIT ${PAGE}` // the column, not its text
 
       /** The entries of these rows: this instance's commits from memory, the others' from their JSON. */
       const entriesOf = (rows: ReadonlyArray<Row>) =>
@@ -107,12 +108,21 @@ export const layer = (connectionString: string) =>
           }))
 
       return ChangeFeed.of({
-        append: (commit) =>
+        // The write lock is taken here, last in the transaction, and held until it commits: numbers are taken in the
+        // order transactions commit, and the lock is held for little more than this and the commit. It is a statement
+        // of its own: in one statement PostgreSQL may draw the numbers before it evaluates the lock.
+        append: (commits) =>
           Effect.gen(function*() {
-            const [row] = yield* sql<{ seq: string }>`
-              INSERT INTO change_log (origin, payload) VALUES (${origin}, ${commitJson(commit)}) RETURNING seq::text AS seq`
-            yield* sql`SELECT pg_notify(${CHANGES_CHANNEL}, ${origin})`
-            return Number(row.seq)
+            yield* sql`SELECT pg_advisory_xact_lock(${WRITE_LOCK})`
+            const rows = yield* sql<{ seq: string }>`
+              WITH appended AS (
+                INSERT INTO change_log (origin, payload)
+                SELECT ${origin}, payload FROM unnest(${commits.map(commitJson)}::text[]) WITH ORDINALITY AS c (payload, n)
+                ORDER BY n
+                RETURNING seq)
+              SELECT seq::text AS seq, pg_notify(${CHANGES_CHANNEL}, ${origin}) FROM appended`
+            // No other transaction appends while this one holds the lock: its numbers are its commits, in order.
+            return rows.map((row) => Number(row.seq)).sort((a, b) => a - b)
           }).pipe(Effect.orDie),
         committed: (entries) =>
           Effect.sync(() => {

@@ -19,18 +19,25 @@ const one = <K extends MetadataKind>(rows: ReadonlyArray<EntityRow>) =>
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient
 
-  // Keys are answered as the caller knows them (from their JSON), not as the column holds them.
+  // Adopted entities stay as read until the write commits: a rename or deletion of one waits for it. Their keys are
+  // answered as the caller knows them (from their JSON), not as the column holds them.
   const lookup = (kind: MetadataKind, ids: ReadonlyArray<string>, keys: ReadonlyArray<string>) =>
     Effect.map(
       sql<EntityRow>`
         SELECT row, id, key, json FROM metadata
-        WHERE kind = ${kind} AND (id = ANY(${ids}) OR key = ANY(${keys.map(storable)}))`,
+        WHERE kind = ${kind} AND (id = ANY(${ids}) OR key = ANY(${keys.map(storable)})) FOR SHARE`,
       (rows) => rows.map((row) => ({ ...row, key: keyOf(kind, parse(row)) }))
     ).pipe(Effect.orDie)
 
   const find = <K extends MetadataKind>(kind: K, id: string) =>
     Effect.map(sql<EntityRow>`SELECT row, id, key, json FROM metadata WHERE id = ${id} AND kind = ${kind}`, one<K>)
       .pipe(Effect.orDie)
+
+  const findForWrite = <K extends MetadataKind>(kind: K, id: string) =>
+    Effect.map(
+      sql<EntityRow>`SELECT row, id, key, json FROM metadata WHERE id = ${id} AND kind = ${kind} FOR UPDATE`,
+      one<K>
+    ).pipe(Effect.orDie)
 
   const findByKey = <K extends MetadataKind>(kind: K, key: string) =>
     Effect.map(sql<EntityRow>`SELECT row, id, key, json FROM metadata WHERE kind = ${kind} AND key = ${storable(key)}`, one<K>)
@@ -121,6 +128,7 @@ export const make = Effect.gen(function*() {
   return MetadataStore.of({
     lookup,
     find,
+    findForWrite,
     findByKey,
     list,
     assetsOf,

@@ -1,16 +1,42 @@
 /**
- * `WriterLock` on PostgreSQL: every write transaction of every instance first takes one transaction-scoped advisory
- * lock, so writes take turns across instances and the change feed's numbers (taken under the lock, visible once the
- * lock is released) follow commit order. A job runs under a session advisory lock of its own name, tried, not
- * waited for: another instance running it is reason enough to skip this turn.
+ * `WriterLock` on PostgreSQL. Write transactions of every instance run at once: what a write reads to change is
+ * locked (`SELECT ... FOR UPDATE` of the asset, `FOR SHARE` of the entities it adopts), and its commits join the feed
+ * last, under a transaction-scoped advisory lock (`PgChangeFeed.append`), so feed numbers follow commit order. Two
+ * writes that meet (a deadlock, the same new tag registered twice) are told apart by PostgreSQL: the transaction that
+ * lost runs again, up to a few times. A job runs under a session advisory lock of its own name, tried, not waited
+ * for: another instance running it is reason enough to skip this turn.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
+import { SqlError } from "@effect/sql/SqlError"
 import { Effect, Layer } from "effect"
+import { messagesOf } from "../../StartupError.ts"
 import { writeTransaction } from "../Transactions.ts"
 import { WriterLock } from "../WriterLock.ts"
 
-/** The write lock's key: any number no other program of the database uses ("asset" in ASCII). */
+/** The feed's write lock key: any number no other program of the database uses ("asset" in ASCII). */
 export const WRITE_LOCK = 0x6173736574
+
+/** Write transactions an instance runs at once: each waits on round trips to the server more than on anything. */
+const CONCURRENT_WRITERS = 4
+
+/** How often a transaction that lost to another (a deadlock, a unique key taken meanwhile) runs again. */
+const RETRIES = 8
+
+/**
+ * A deadlock, a serialization failure, a unique key another transaction took first: running again resolves it, at
+ * once (the other transaction has committed, or goes on now that this one gave way).
+ */
+const lostToAnother = (defect: unknown) =>
+  defect instanceof SqlError && /\b(40P01|40001|23505)\b/.test(messagesOf(defect))
+
+const retried = <A, E, R>(transaction: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> => {
+  const attempt = (left: number): Effect.Effect<A, E, R> =>
+    Effect.catchAllDefect(transaction, (defect) =>
+      lostToAnother(defect) && left > 0
+        ? attempt(left - 1)
+        : Effect.die(defect))
+  return attempt(RETRIES)
+}
 
 /** A job's lock key, from its name. */
 const jobKey = (name: string) => `asset-connector-service/${name}`
@@ -19,8 +45,8 @@ export const layer = Layer.effect(
   WriterLock,
   Effect.map(SqlClient, (sql) =>
     WriterLock.of({
-      transaction: (write) =>
-        writeTransaction(sql, Effect.zipRight(Effect.orDie(sql`SELECT pg_advisory_xact_lock(${WRITE_LOCK})`), write)),
+      transaction: (write) => retried(writeTransaction(sql, write)),
+      concurrentWriters: CONCURRENT_WRITERS,
       exclusive: (name, job) =>
         Effect.scoped(Effect.gen(function*() {
           const connection = yield* Effect.orDie(sql.reserve)

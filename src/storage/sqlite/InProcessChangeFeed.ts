@@ -13,7 +13,7 @@ export const layer = Layer.scoped(
     const committed = yield* Effect.acquireRelease(PubSub.unbounded<FeedEntry>(), PubSub.shutdown)
     let last = 0
     return ChangeFeed.of({
-      append: () => Effect.sync(() => ++last),
+      append: (commits) => Effect.sync(() => commits.map(() => ++last)),
       committed: (entries) => Effect.asVoid(PubSub.publishAll(committed, entries)),
       head: Effect.sync(() => last),
       follow: (after) =>

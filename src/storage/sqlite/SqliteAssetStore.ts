@@ -131,9 +131,9 @@ export const make = Effect.gen(function*() {
   const markDeleted = (id: string, at: string) =>
     sql`UPDATE assets SET deleted = ${at} WHERE id = ${id}`.pipe(Effect.asVoid, Effect.orDie)
 
-  const writeFormats = (asset: Asset) =>
+  const writeFormats = (asset: Asset, replacing: boolean) =>
     Effect.gen(function*() {
-      yield* sql`DELETE FROM asset_formats WHERE asset_id = ${asset.id}`
+      if (replacing) yield* sql`DELETE FROM asset_formats WHERE asset_id = ${asset.id}`
       const formats = asset.formats.iterable.map((format) => ({ format_id: format.id, asset_id: asset.id }))
       if (formats.length > 0) yield* sql`INSERT INTO asset_formats ${sql.insert(formats)}`
     }).pipe(Effect.orDie)
@@ -170,6 +170,8 @@ export const make = Effect.gen(function*() {
 
   return AssetStore.of({
     find,
+    // The transaction holds the database's only write lock already.
+    findForWrite: (id) => find(id, true),
     livePage,
     storedOf,
     storedAt,

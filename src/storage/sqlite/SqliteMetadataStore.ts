@@ -121,6 +121,8 @@ export const make = Effect.gen(function*() {
   return MetadataStore.of({
     lookup,
     find,
+    // The transaction holds the database's only write lock already.
+    findForWrite: find,
     findByKey,
     list,
     assetsOf,

@@ -13,6 +13,8 @@ export const layer = Layer.effect(
   Effect.map(SqlClient, (sql) =>
     WriterLock.of({
       transaction: (write) => writeTransaction(sql, withFullTextWritesLast(write)),
+      // One connection: one write transaction at a time.
+      concurrentWriters: 1,
       exclusive: (_name, job) => Effect.as(job, true)
     }))
 )
