@@ -1,8 +1,9 @@
 /**
  * `TextSearch` on PostgreSQL: `search_text`, one row per live asset by search row, with its names, tags and
  * annotations, its code, and the words of its identifiers as a `tsvector` (name weighted A, tags B, annotations C,
- * code D; English stemming, as SQLite's Porter stemmer). Literal matching is `ILIKE` over two expressions (the short
- * fields; everything) that `pg_trgm` GIN indexes answer; words are `websearch_to_tsquery` ranked by `ts_rank`.
+ * code D; English stemming, as SQLite's Porter stemmer). Literal matching is `LIKE` over two lower-cased copies (the
+ * short fields; everything: generated columns) that `pg_trgm` GIN indexes answer, which checks each match about
+ * twice as fast as `ILIKE` over the texts; words are `websearch_to_tsquery` ranked by `ts_rank`.
  * A NUL in a snippet's text is indexed as U+FFFD (`StorableText`).
  */
 import { SqlClient } from "@effect/sql/SqlClient"
@@ -13,13 +14,11 @@ import type { SearchableText } from "../../domain/SearchableText.ts"
 import { type PhraseField, type RankedRow, TextSearch, type TextScope, type TitleRow } from "../TextSearch.ts"
 import { storable } from "./StorableText.ts"
 
-/** A literal substring as an `ILIKE` pattern: its wildcards and escape character escaped. */
+/** A literal substring as a `LIKE` pattern: its wildcards and escape character escaped. */
 const containingPattern = (text: string) => `%${storable(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
-/** The expressions the trigram indexes are built on (`search_text_titles`, `search_text_anywhere`). */
-const TITLES = "(name || E'\\n' || tags || E'\\n' || annotations)"
-const ANYWHERE = "(name || E'\\n' || content || E'\\n' || tags || E'\\n' || annotations)"
-const EXPRESSION_OF: Record<TextScope, string> = { titles: TITLES, anywhere: ANYWHERE }
+/** The lower-cased columns the trigram indexes are built on (`search_text_titles`, `search_text_anywhere`). */
+const FOLDED_OF: Record<TextScope, string> = { titles: "titles_folded", anywhere: "anywhere_folded" }
 
 /** Matches a lookup reads at a time while narrowing them to a scope. */
 const PAGE = 1000
@@ -30,9 +29,9 @@ const joined = (items: ReadonlyArray<string>) => storable(items.join("\n"))
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient
 
-  /** Every one of `texts` in `expression`, case-insensitively. */
-  const holdsAll = (expression: string, texts: ReadonlyArray<string>) =>
-    sql.and(texts.map((text) => sql`${sql.literal(expression)} ILIKE ${containingPattern(text)}`))
+  /** Every one of `texts` in a folded column, case-insensitively (lower-cased as the column was). */
+  const holdsAll = (folded: string, texts: ReadonlyArray<string>) =>
+    sql.and(texts.map((text) => sql`${sql(folded)} LIKE lower(${containingPattern(text)})`))
 
   const containing = (texts: ReadonlyArray<string>, where: TextScope, scope: RowSet, limit: number) =>
     Effect.gen(function*() {
@@ -40,7 +39,7 @@ export const make = Effect.gen(function*() {
       let below = 2_147_483_647
       while (found.length < limit) {
         const page = yield* sql<{ row: number }>`
-          SELECT row FROM search_text WHERE ${holdsAll(EXPRESSION_OF[where], texts)} AND row < ${below}
+          SELECT row FROM search_text WHERE ${holdsAll(FOLDED_OF[where], texts)} AND row < ${below}
           ORDER BY row DESC LIMIT ${PAGE}`
         for (const { row } of page) if (scope.has(row) && found.length < limit) found.push(row)
         if (page.length < PAGE) break
@@ -54,17 +53,17 @@ export const make = Effect.gen(function*() {
 
   const countContaining = (texts: ReadonlyArray<string>, where: TextScope, scope: RowSet) =>
     Effect.map(
-      sql<{ row: number }>`SELECT row FROM search_text WHERE ${holdsAll(EXPRESSION_OF[where], texts)}`,
+      sql<{ row: number }>`SELECT row FROM search_text WHERE ${holdsAll(FOLDED_OF[where], texts)}`,
       (rows) => countIn(rows, scope)
     ).pipe(Effect.orDie)
 
   const phrase = (text: string, fields: ReadonlyArray<PhraseField>) => {
     const pattern = containingPattern(text)
-    // The indexed expression narrows the rows; the fields asked for decide.
-    const indexed = sql.literal(fields.includes("content") ? ANYWHERE : TITLES)
+    // The indexed column narrows the rows; the fields asked for decide.
+    const folded = FOLDED_OF[fields.includes("content") ? "anywhere" : "titles"]
     const inFields = sql.or(fields.map((field) => sql`${sql(field)} ILIKE ${pattern}`))
     return Effect.map(
-      sql<{ row: number }>`SELECT row FROM search_text WHERE ${indexed} ILIKE ${pattern} AND ${inFields}`,
+      sql<{ row: number }>`SELECT row FROM search_text WHERE ${holdsAll(folded, [text])} AND ${inFields}`,
       (rows) => rows.map((row) => row.row)
     ).pipe(Effect.orDie)
   }

@@ -67,14 +67,13 @@ const library = Effect.gen(function*() {
       tags text NOT NULL,
       annotations text NOT NULL,
       content text NOT NULL,
-      words tsvector NOT NULL
+      words tsvector NOT NULL,
+      titles_folded text NOT NULL GENERATED ALWAYS AS (lower(name || E'\\n' || tags || E'\\n' || annotations)) STORED,
+      anywhere_folded text NOT NULL
+        GENERATED ALWAYS AS (lower(name || E'\\n' || content || E'\\n' || tags || E'\\n' || annotations)) STORED
     )`
-  yield* sql`
-    CREATE INDEX search_text_titles ON search_text
-    USING gin ((name || E'\\n' || tags || E'\\n' || annotations) gin_trgm_ops)`
-  yield* sql`
-    CREATE INDEX search_text_anywhere ON search_text
-    USING gin ((name || E'\\n' || content || E'\\n' || tags || E'\\n' || annotations) gin_trgm_ops)`
+  yield* sql`CREATE INDEX search_text_titles ON search_text USING gin (titles_folded gin_trgm_ops)`
+  yield* sql`CREATE INDEX search_text_anywhere ON search_text USING gin (anywhere_folded gin_trgm_ops)`
   yield* sql`CREATE INDEX search_text_words ON search_text USING gin (words)`
   yield* sql`
     CREATE TABLE metadata (
