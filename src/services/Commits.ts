@@ -1,14 +1,15 @@
 /**
  * The one commit path. Every write (create, edit, reclassification, content, tags, websites, annotations,
  * interactions, delete, the trash, applications, intentions, tracked events) is a function of a `Transaction`, run
- * by `commit` in one transaction holding the library's write lock (`WriterLock`); what it changed joins the change
- * feed as one `Commit` inside that transaction, so the feed holds a commit if and only if it committed, numbered in
- * commit order across every instance. The in-memory indexes and the streams follow the feed (`LibraryFollowers`),
+ * by `commit` in one transaction (`WriterLock`, which locks what the write changes); what it changed joins the change
+ * feed as one `Commit` last inside that transaction, so the feed holds a commit if and only if it committed, numbered
+ * in commit order across every instance. The in-memory indexes and the streams follow the feed (`LibraryFollowers`),
  * not this path: a write is answered once this instance's followers applied it (read-your-writes), and a caller that
  * stops waiting (a client that disconnected) can no longer leave a committed write unindexed or unannounced.
  *
- * Writes take turns in one fiber; writes that arrive together share one transaction (group commit); a write that
- * fails changes nothing and takes no other write with it; no write is answered before its transaction committed.
+ * Writes take turns in as many fibers as the engine lets write at once (one on SQLite); writes that arrive together
+ * share one transaction (group commit); a write that fails changes nothing and takes no other write with it; no write
+ * is answered before its transaction committed.
  */
 import { Cause, Data, Deferred, Effect, Exit, Option, Queue } from "effect"
 import type { AssetDeleted, AssetNotFound, AssetNotInTrash } from "../api/Errors.ts"
