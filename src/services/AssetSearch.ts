@@ -126,22 +126,27 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
         /** Whether a limited query hit its limit, so that its matches must be counted separately. */
         let literalOverflow = false
         let phraseOverflow = false
+        /** How many assets in scope the text index says hold every term; and the whole query. */
+        let literalCount = 0
+        let phraseCount = 0
         if (inScope.size <= SMALL_SCOPE && !scope.whole) {
           // Few enough to verify them all: the index has nothing to narrow.
           for (const row of inScope.values()) candidates.add(row)
         } else if (indexed.length > 0) {
           // Matches in names, tags and annotations first: with a common term, those are the ones worth ranking.
           const inTitles = yield* text.containing(indexed, "titles", inScope, CANDIDATES)
-          const anywhere = yield* text.containing(indexed, "anywhere", inScope, CANDIDATES)
-          literalOverflow = inTitles.length === CANDIDATES || anywhere.length === CANDIDATES
-          for (const row of [...inTitles, ...anywhere]) literal.add(row)
+          const anywhere = yield* text.containingCounted(indexed, "anywhere", inScope, CANDIDATES)
+          literalOverflow = inTitles.length === CANDIDATES || anywhere.rows.length === CANDIDATES
+          literalCount = anywhere.count
+          for (const row of [...inTitles, ...anywhere.rows]) literal.add(row)
           if (terms.length === 1 && indexed.length === 1) {
             for (const row of literal) phrase.add(row)
             phraseOverflow = literalOverflow
           } else if (query.length >= 3) {
-            const exactRows = yield* text.containing([query], "anywhere", inScope, CANDIDATES)
-            phraseOverflow = exactRows.length === CANDIDATES
-            for (const row of exactRows) phrase.add(row)
+            const exactRows = yield* text.containingCounted([query], "anywhere", inScope, CANDIDATES)
+            phraseOverflow = exactRows.rows.length === CANDIDATES
+            phraseCount = exactRows.count
+            for (const row of exactRows.rows) phrase.add(row)
           }
           for (const row of [...phrase, ...literal]) candidates.add(row)
           // Typo candidates matter only while literal matches are few; past the limit they could not rank. A
@@ -234,15 +239,10 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
 
         let exact = hits.filter((hit) => hit.exact).length
         let total = hits.length
-        // More matches exist than were ranked: count them in the index (the typo-only hits, if any, are left out
+        // More matches exist than were ranked: the index counted them (the typo-only hits, if any, are left out
         // of the count then; they could not have ranked).
-        if (literalOverflow) total = Math.max(total, yield* text.countContaining(indexed, "anywhere", inScope))
-        if (phraseOverflow) {
-          exact = Math.max(
-            exact,
-            terms.length === 1 ? total : yield* text.countContaining([query], "anywhere", inScope)
-          )
-        }
+        if (literalOverflow) total = Math.max(total, literalCount)
+        if (phraseOverflow) exact = Math.max(exact, terms.length === 1 ? total : phraseCount)
         return {
           hits: ranked.slice(0, RESULT_LIMIT).map(({ row, exact, score, match }): SearchHit => ({
             row,

@@ -41,8 +41,13 @@ export interface TextSearchShape {
     scope: RowSet,
     limit: number
   ) => Effect.Effect<ReadonlyArray<number>>
-  /** How many rows of `scope` hold every one of `texts` literally in `where`. */
-  readonly countContaining: (texts: ReadonlyArray<string>, where: TextScope, scope: RowSet) => Effect.Effect<number>
+  /** `containing`, with how many rows of `scope` hold every one of `texts` in `where` (beyond `limit` too). */
+  readonly containingCounted: (
+    texts: ReadonlyArray<string>,
+    where: TextScope,
+    scope: RowSet,
+    limit: number
+  ) => Effect.Effect<{ readonly rows: ReadonlyArray<number>; readonly count: number }>
   /** Every row holding `text` (three characters or more) literally, case-insensitively, in one of `fields`. */
   readonly phrase: (text: string, fields: ReadonlyArray<PhraseField>) => Effect.Effect<ReadonlyArray<number>>
   /**

@@ -141,4 +141,14 @@ for (const engine of testEngines) layer(servicesOn(engine))(`AssetSearch (${engi
       expect(listed.hits).toHaveLength(RESULT_LIMIT)
       expect(listed.exact).toBe(RESULT_LIMIT + 20)
     }))
+
+  it.effect("counts every hit past the candidates the text index hands over, for one term and for a phrase", () =>
+    Effect.gen(function*() {
+      // More than the 300 candidates a text lookup contributes.
+      for (let i = 0; i < 320; i++) yield* save(`const counted${i} = "overflowmarker twoterm"`)
+      const one = yield* find({ query: "overflowmarker" })
+      expect(one.exact + one.suggested).toBe(320)
+      const phrase = yield* find({ query: "overflowmarker twoterm" })
+      expect(phrase.exact).toBe(320)
+    }))
 })

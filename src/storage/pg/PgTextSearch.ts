@@ -51,10 +51,23 @@ export const make = Effect.gen(function*() {
   const countIn = (rows: ReadonlyArray<{ row: number }>, scope: RowSet) =>
     rows.reduce((count, { row }) => count + (scope.has(row) ? 1 : 0), 0)
 
-  const countContaining = (texts: ReadonlyArray<string>, where: TextScope, scope: RowSet) =>
+  // PostgreSQL checks every match of the trigram index whether it keeps them all or not: reading them all, newest
+  // first, costs one scan where a limited read and a count cost two.
+  const containingCounted = (texts: ReadonlyArray<string>, where: TextScope, scope: RowSet, limit: number) =>
     Effect.map(
-      sql<{ row: number }>`SELECT row FROM search_text WHERE ${holdsAll(FOLDED_OF[where], texts)}`,
-      (rows) => countIn(rows, scope)
+      sql<{ rows: ReadonlyArray<number> }>`
+        SELECT coalesce(array_agg(row ORDER BY row DESC), '{}') AS rows FROM search_text
+        WHERE ${holdsAll(FOLDED_OF[where], texts)}`,
+      ([{ rows: all }]) => {
+        const rows: Array<number> = []
+        let count = 0
+        for (const row of all) {
+          if (!scope.has(row)) continue
+          count++
+          if (rows.length < limit) rows.push(row)
+        }
+        return { rows, count }
+      }
     ).pipe(Effect.orDie)
 
   const phrase = (text: string, fields: ReadonlyArray<PhraseField>) => {
@@ -141,7 +154,7 @@ export const make = Effect.gen(function*() {
 
   return TextSearch.of({
     containing,
-    countContaining,
+    containingCounted,
     phrase,
     words,
     countWords,

@@ -123,7 +123,12 @@ export const make = Effect.gen(function*() {
 
   return TextSearch.of({
     containing: (texts, where, scope, limit) => matchingRows(TABLE_OF[where], every(texts), scope, limit),
-    countContaining: (texts, where, scope) => countMatching(TABLE_OF[where], every(texts), scope),
+    // Fewer than the limit found: they are all there are; otherwise the index counts them.
+    containingCounted: (texts, where, scope, limit) =>
+      Effect.flatMap(matchingRows(TABLE_OF[where], every(texts), scope, limit), (rows) =>
+        rows.length < limit
+          ? Effect.succeed({ rows, count: rows.length })
+          : Effect.map(countMatching(TABLE_OF[where], every(texts), scope), (count) => ({ rows, count }))),
     phrase,
     words,
     countWords: (list, all, scope) => countMatching("search_words", wordsExpression(list, all), scope),
