@@ -4,7 +4,7 @@
  * rows, texts, links) is written inside each write's transaction; this part is loaded from it at start-up and then
  * follows the change feed (`LibraryFollowers`).
  */
-import { Effect } from "effect"
+import { Effect, Fiber } from "effect"
 import { type AssetFacets, FacetIndex } from "../domain/FacetIndex.ts"
 import type { SearchableText } from "../domain/SearchableText.ts"
 import { TrigramIndex } from "../domain/TrigramIndex.ts"
@@ -27,37 +27,45 @@ export class SearchIndex extends Effect.Service<SearchIndex>()("SearchIndex", {
     const facets = new FacetIndex()
 
     /** The live assets of the search rows after `after` (at most `LOAD_PAGE`), by row: their titles and facets. */
-    const loadPage = (after: number) =>
+    const readPage = (after: number) =>
       Effect.gen(function*() {
         const rows = yield* assets.facetsPage(after, LOAD_PAGE)
-        if (rows.length === 0) return 0
+        if (rows.length === 0) return undefined
         const last = rows[rows.length - 1].row
-        for (const row of yield* text.titlesBetween(after, last)) {
-          titles.add(row.row, [row.name, row.tags, row.annotations].join("\n"))
-        }
-        const tags = new Map<number, Array<string>>()
-        const websites = new Map<number, Array<string>>()
-        for (const link of yield* metadata.facetLinks(after, last)) {
-          const byRow = link.kind === "tag" ? tags : websites
-          const keys = byRow.get(link.row)
-          if (keys === undefined) byRow.set(link.row, [link.key])
-          else keys.push(link.key)
-        }
-        facets.addLoaded(rows.map((row): AssetFacets => ({
-          ...row,
-          tags: tags.get(row.row) ?? [],
-          websites: websites.get(row.row) ?? []
-        })))
-        return last
+        const [titleRows, links] = yield* Effect.all(
+          [text.titlesBetween(after, last), metadata.facetLinks(after, last)],
+          { concurrency: 2 }
+        )
+        return { rows, last, titleRows, links }
       })
+
+    const addPage = ({ rows, titleRows, links }: NonNullable<Effect.Effect.Success<ReturnType<typeof readPage>>>) => {
+      for (const row of titleRows) titles.add(row.row, [row.name, row.tags, row.annotations].join("\n"))
+      const tags = new Map<number, Array<string>>()
+      const websites = new Map<number, Array<string>>()
+      for (const link of links) {
+        const byRow = link.kind === "tag" ? tags : websites
+        const keys = byRow.get(link.row)
+        if (keys === undefined) byRow.set(link.row, [link.key])
+        else keys.push(link.key)
+      }
+      facets.addLoaded(rows.map((row): AssetFacets => ({
+        ...row,
+        tags: tags.get(row.row) ?? [],
+        websites: websites.get(row.row) ?? []
+      })))
+    }
 
     return {
       /** Loads every live asset from the database, page by page (at start-up, before following the feed). */
       load: Effect.gen(function*() {
-        for (let after = 0;;) {
-          const last = yield* loadPage(after)
-          if (last === 0) break
-          after = last
+        // The next page is read while this one is added: on a database server, its queries run meanwhile.
+        let next = yield* Effect.fork(readPage(0))
+        while (true) {
+          const page = yield* Fiber.join(next)
+          if (page === undefined) break
+          next = yield* Effect.fork(readPage(page.last))
+          addPage(page)
         }
         facets.orderLoaded()
       }),
