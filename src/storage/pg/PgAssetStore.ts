@@ -28,19 +28,17 @@ export const make = Effect.gen(function*() {
   const transferablesColumn = (transferables: boolean, table = "") =>
     sql.literal(transferables ? `${table}transferables` : "NULL AS transferables")
 
-  const find = (id: string, transferables: boolean) =>
+  /** One asset's stored row; `locked` inside a write transaction, so that other writes of it wait for this one. */
+  const findRow = (id: string, transferables: boolean, locked: boolean) =>
     Effect.map(
       sql<StoredRow & { deleted: string | null }>`
-        SELECT document, ${transferablesColumn(transferables)}, deleted FROM assets WHERE id = ${id}`,
+        SELECT document, ${transferablesColumn(transferables)}, deleted FROM assets WHERE id = ${id}
+        ${sql.literal(locked ? "FOR UPDATE" : "")}`,
       (rows) => Option.fromNullable(rows[0])
     ).pipe(Effect.orDie)
 
-  const findForWrite = (id: string) =>
-    Effect.map(
-      sql<StoredRow & { deleted: string | null }>`
-        SELECT document, transferables, deleted FROM assets WHERE id = ${id} FOR UPDATE`,
-      (rows) => Option.fromNullable(rows[0])
-    ).pipe(Effect.orDie)
+  const find = (id: string, transferables: boolean) => findRow(id, transferables, false)
+  const findForWrite = (id: string) => findRow(id, true, true)
 
   const livePage = (pseudo: PseudoSelection, size: number, position: PagePosition | undefined) =>
     sql<PagePosition>`

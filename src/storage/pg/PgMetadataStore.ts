@@ -29,15 +29,16 @@ export const make = Effect.gen(function*() {
       (rows) => rows.map((row) => ({ ...row, key: keyOf(kind, parse(row)) }))
     ).pipe(Effect.orDie)
 
-  const find = <K extends MetadataKind>(kind: K, id: string) =>
-    Effect.map(sql<EntityRow>`SELECT row, id, key, json FROM metadata WHERE id = ${id} AND kind = ${kind}`, one<K>)
-      .pipe(Effect.orDie)
-
-  const findForWrite = <K extends MetadataKind>(kind: K, id: string) =>
+  /** One entity; `locked` inside a write transaction, so that other writes of it wait for this one. */
+  const findEntity = <K extends MetadataKind>(kind: K, id: string, locked: boolean) =>
     Effect.map(
-      sql<EntityRow>`SELECT row, id, key, json FROM metadata WHERE id = ${id} AND kind = ${kind} FOR UPDATE`,
+      sql<EntityRow>`
+        SELECT row, id, key, json FROM metadata WHERE id = ${id} AND kind = ${kind} ${sql.literal(locked ? "FOR UPDATE" : "")}`,
       one<K>
     ).pipe(Effect.orDie)
+
+  const find = <K extends MetadataKind>(kind: K, id: string) => findEntity(kind, id, false)
+  const findForWrite = <K extends MetadataKind>(kind: K, id: string) => findEntity(kind, id, true)
 
   const findByKey = <K extends MetadataKind>(kind: K, key: string) =>
     Effect.map(sql<EntityRow>`SELECT row, id, key, json FROM metadata WHERE kind = ${kind} AND key = ${storable(key)}`, one<K>)
