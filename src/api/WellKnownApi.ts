@@ -17,6 +17,8 @@ export const ServiceStats = Schema.Struct({
     compatibleWith: Schema.String
   }),
   streams: Schema.Struct({ connections: Schema.Number, subscribers: Schema.Number }),
+  /** MCP sessions, and the event streams their clients hold open. */
+  mcp: Schema.Struct({ sessions: Schema.Number, streams: Schema.Number }),
   memory: Schema.Struct({ rss: Schema.Number, heapUsed: Schema.Number }),
   /** The in-memory search index: live assets, and about the bytes of its typo index and its facets. */
   searchIndex: Schema.Struct({ assets: Schema.Number, titleBytes: Schema.Number, facetBytes: Schema.Number })

@@ -10,7 +10,7 @@ import { PIECES_OPERATIONS_NOT_SERVED } from "./PiecesOperationsNotServed.ts"
 const FEATURES: ReadonlyArray<{ readonly segments: ReadonlySet<string>; readonly message: string }> = [
   {
     segments: new Set([
-      "qgpt", "conversation", "conversations", "message", "messages", "model", "models", "model_context_protocol",
+      "qgpt", "conversation", "conversations", "message", "messages", "model", "models",
       "ollama", "foundry", "machine_learning", "open_ai", "external_provider", "ultra_suite"
     ]),
     message: "The copilot (questions, conversations, language models) is not part of this service: it stores, " +

@@ -23,7 +23,8 @@ export const SearchHttpLive = HttpApiBuilder.group(Api, "search", (handlers) =>
         answer(Effect.flatMap(query(urlParams.query), (text) =>
           search.search({ query: text, mode: "literal", pseudo: urlParams.pseudo === true }))))
       .handle("neuralCodeSearch", ({ urlParams }) =>
-        answer(Effect.flatMap(query(urlParams.query), (text) => search.byWords(text, urlParams.pseudo === true))))
+        answer(Effect.flatMap(query(urlParams.query), (text) =>
+          search.byWords(text, { pseudo: urlParams.pseudo === true }))))
       .handle("tagBasedSearch", ({ payload, urlParams }) => {
         const tags = payload.iterable.map((tag) => tag.text.trim()).filter((tag) => tag !== "")
         return tags.length === 0

@@ -45,6 +45,10 @@ import { ErrorResponsesLive } from "./ErrorResponses.ts"
 import { RequestGuardLive } from "./RequestGuard.ts"
 import { DatabaseHttpLive } from "./DatabaseHttp.ts"
 import { LibraryPageRoutes } from "./LibraryPage.ts"
+import { ModelContextProtocolHttpLive } from "./ModelContextProtocolHttp.ts"
+import { McpRoutes } from "../mcp/McpRoutes.ts"
+import { McpSessions } from "../mcp/McpSessions.ts"
+import { AssistantLibrary } from "../services/AssistantLibrary.ts"
 import { TrashHttpLive } from "./TrashHttp.ts"
 import { WellKnownHttpLive } from "./WellKnownHttp.ts"
 
@@ -57,6 +61,7 @@ const CommitPathLive = Layer.mergeAll(Commits.Default).pipe(
 /** The services over the storage ports: searches, sessions, the installation. */
 const CoreLive = Layer.mergeAll(
   AssetSearch.Default,
+  McpSessions.Default,
   SimilarityIndex.Default,
   SeedPreprocessor.Default,
   ConnectorSessions.Default,
@@ -67,7 +72,12 @@ const CoreLive = Layer.mergeAll(
 ).pipe(Layer.provideMerge(CommitPathLive))
 
 /** Every service the handlers use; needs only the storage ports (`StoragePorts`) of an engine. */
-export const ServicesLive = Layer.mergeAll(ConnectorActivity.Default, Backup.Default, RetentionSchedule).pipe(
+export const ServicesLive = Layer.mergeAll(
+  ConnectorActivity.Default,
+  Backup.Default,
+  RetentionSchedule,
+  AssistantLibrary.Default
+).pipe(
   Layer.provideMerge(Layer.mergeAll(AssetCreator.Default, AssetEditor.Default)),
   Layer.provideMerge(Layer.mergeAll(MetadataEntities.Default, Recommendations.Default, LocalUser.Default)),
   Layer.provideMerge(CoreLive)
@@ -88,11 +98,19 @@ const ApiRoutes = HttpLayerRouter.addHttpApi(Api, { openapiPath: "/openapi.json"
     ApplicationsHttpLive,
     WellKnownHttpLive,
     TrashHttpLive,
-    DatabaseHttpLive
+    DatabaseHttpLive,
+    ModelContextProtocolHttpLive
   ])
 )
 
-export const AllRoutes = Layer.mergeAll(ApiRoutes, DocsRoute, LibraryPageRoutes, ErrorResponsesLive, RequestGuardLive)
+export const AllRoutes = Layer.mergeAll(
+  ApiRoutes,
+  McpRoutes,
+  DocsRoute,
+  LibraryPageRoutes,
+  ErrorResponsesLive,
+  RequestGuardLive
+)
 
 /**
  * Serves the routes on the `HttpServer` it is given. Request logging and request spans are for debugging: the span

@@ -7,6 +7,7 @@ import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { Effect } from "effect"
 import { Api } from "../api/Api.ts"
 import { PIECES_OS_API_VERSION, SERVICE_VERSION } from "../config.ts"
+import { McpSessions } from "../mcp/McpSessions.ts"
 import { ChangeHub } from "../services/ChangeHub.ts"
 import { Installation } from "../services/Installation.ts"
 import { SearchIndex } from "../services/SearchIndex.ts"
@@ -19,6 +20,7 @@ export const WellKnownHttpLive = HttpApiBuilder.group(Api, "wellKnown", (handler
     const hub = yield* ChangeHub
     const connections = yield* StreamConnections
     const searchIndex = yield* SearchIndex
+    const mcp = yield* McpSessions
     const streams = yield* makeStreamServer
     const health = Effect.succeed(`ok:${installation.osId}`)
     return handlers
@@ -33,6 +35,7 @@ export const WellKnownHttpLive = HttpApiBuilder.group(Api, "wellKnown", (handler
           return {
             service: { version: SERVICE_VERSION, compatibleWith: PIECES_OS_API_VERSION },
             streams: { connections: connections.openCount(), subscribers: hub.subscriberCount() },
+            mcp: mcp.counts(),
             memory: { rss: memory.rss, heapUsed: memory.heapUsed },
             searchIndex: searchIndex.footprint()
           }

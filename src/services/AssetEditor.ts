@@ -20,6 +20,7 @@ import { timestamp } from "../domain/Timestamps.ts"
 import { AssetRepository } from "./AssetRepository.ts"
 import { Classifier } from "./Classifier.ts"
 import { Commits } from "./Commits.ts"
+import { MetadataEntities } from "./MetadataEntities.ts"
 
 /** New content for a format, as `POST /format/update/value` sends it: a whole `Format`, of which these count. */
 export interface FormatValue {
@@ -34,6 +35,16 @@ export interface FormatValue {
   } | undefined
 }
 
+/** What an edit of a snippet as a whole may change (an assistant's edit); what it leaves out stays. */
+export interface SnippetChanges {
+  readonly name?: string | undefined
+  readonly language?: ClassificationSpecificValue | undefined
+  /** The new text of its code; its language stays unless `language` is given. */
+  readonly code?: string | undefined
+  /** Exactly the tags it carries afterwards. */
+  readonly tags?: ReadonlyArray<string> | undefined
+}
+
 const now = () => timestamp(new Date())
 
 export class AssetEditor extends Effect.Service<AssetEditor>()("AssetEditor", {
@@ -41,6 +52,7 @@ export class AssetEditor extends Effect.Service<AssetEditor>()("AssetEditor", {
     const commits = yield* Commits
     const repository = yield* AssetRepository
     const classifier = yield* Classifier
+    const metadata = yield* MetadataEntities
 
     /** A language as a text format is classified: code, or text (prose, data). */
     const textClassification = (specific: ClassificationSpecificValue): Classification => ({
@@ -128,6 +140,44 @@ export class AssetEditor extends Effect.Service<AssetEditor>()("AssetEditor", {
         return yield* formatIn(asset, value.id)
       })
 
+    /**
+     * A snippet's name, language, code and tags changed in one write: all of them or, when one is refused, none.
+     * The code goes to the format holding its text (the original when it holds text).
+     */
+    const editSnippet = Effect.fnUntraced(function*(id: AssetId, changes: SnippetChanges) {
+      const name = changes.name?.trim()
+      if (name === "") return yield* Effect.fail(new InvalidRequest({ message: "A name cannot be blank", path: ["name"] }))
+      const code = changes.code
+      if (code !== undefined && code.trim() === "") {
+        return yield* Effect.fail(new InvalidRequest({ message: "The code is blank", path: ["code"] }))
+      }
+      if (name === undefined && changes.language === undefined && code === undefined && changes.tags === undefined) {
+        return yield* Effect.fail(new InvalidRequest({ message: "Nothing to change: give name, tags, language or code" }))
+      }
+      const at = now()
+      return yield* commits.commit((tx) =>
+        Effect.gen(function*() {
+          let asset = name === undefined ? yield* repository.getForWrite(id) : yield* tx.edit(id, (a) => renamed(a, name, at))
+          if (code !== undefined) {
+            const format = textFormatOf(asset)
+            if (format === undefined) {
+              return yield* Effect.fail(new InvalidRequest({ message: "This asset holds no text to replace", path: ["code"] }))
+            }
+            const classification = changes.language === undefined
+              ? format.classification
+              : textClassification(changes.language)
+            const content = { fragment: { string: { raw: code } }, byteLength: Buffer.byteLength(code, "utf8") }
+            asset = yield* tx.edit(id, (a) => formatContentReplaced(a, format.id, content, classification, at))
+          } else if (changes.language !== undefined) {
+            const classification = textClassification(changes.language)
+            asset = yield* tx.edit(id, (a) => reclassified(a, classification, at))
+          }
+          if (changes.tags !== undefined) asset = yield* metadata.retagIn(tx, id, changes.tags)
+          return asset
+        })
+      )
+    })
+
     /** An interaction with a live asset: `interacted` now, and one more of each kind of use named. */
     const recordInteraction = (id: AssetId, fields: ReadonlyArray<ScoreField>) =>
       commits.commit((tx) => tx.edit(id, (asset) => interactedWith(asset, fields, now())))
@@ -149,6 +199,7 @@ export class AssetEditor extends Effect.Service<AssetEditor>()("AssetEditor", {
       reclassify,
       reclassifyFormat,
       replaceFormatContent,
+      editSnippet,
       recordInteraction,
       remove,
       restore,
@@ -158,6 +209,14 @@ export class AssetEditor extends Effect.Service<AssetEditor>()("AssetEditor", {
   }),
   dependencies: [Classifier.Default]
 }) {}
+
+/** The format holding an asset's text: the original when it holds text, else the first that does. */
+const textFormatOf = (asset: Asset) => {
+  const original = asset.formats.iterable.find((format) => format.id === asset.original.id)
+  return original?.fragment?.string?.raw !== undefined
+    ? original
+    : asset.formats.iterable.find((format) => format.fragment?.string?.raw !== undefined)
+}
 
 /** What a format keeps of sent content: its text or bytes (a fragment's `ext` is set by its classification). */
 const storedContent = (sent: SentContent): FragmentFormat & FileFormat => ({

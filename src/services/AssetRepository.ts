@@ -120,6 +120,12 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
       Effect.map(store.storedAt(rows, transferables), (found) =>
         new Map(found.map((row): [number, RowDocument] => [row.row, { id: row.id, json: jsonOf(row, transferables) }])))
 
+    /** The live assets in these search rows, by row (absent rows left out). */
+    const assetsAt = (rows: ReadonlyArray<number>) =>
+      Effect.flatMap(documentsAt(rows, true), (byRow) =>
+        Effect.forEach(byRow, ([row, document]) => Effect.map(Effect.orDie(decodeAsset(document.json)), (asset) =>
+          [row, asset] as const)).pipe(Effect.map((pairs) => new Map(pairs))))
+
     /** The search rows of the live assets among `ids`, by id. */
     const rowsOf = (ids: ReadonlyArray<string>) =>
       Effect.map(store.rowsOf(ids), (found) => new Map(found.map((row) => [row.id, row.row])))
@@ -169,6 +175,7 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
       trashPages,
       formats,
       documentsAt,
+      assetsAt,
       rowsOf,
       assetOfFormat,
       idPages,

@@ -269,11 +269,11 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
      * every word are the exact hits, ranked by relevance (a word in the name weighs most); then, when those are few,
      * assets holding some of the words.
      */
-    const byWords = (query: string, pseudo: boolean) =>
+    const byWords = (query: string, within: Omit<SearchRequest, "query" | "mode">) =>
       Effect.gen(function*() {
         const words = queryWords(query.slice(0, QUERY_LIMIT))
         if (words.length === 0) return { hits: [], exact: 0, suggested: 0 } satisfies SearchResult
-        const scope = facets.all(pseudo)
+        const scope = (yield* scopeOf(within)).rows
         // Pseudo assets are few: reading that many more matches leaves enough once they are set aside.
         const hidden = facets.size - scope.size
         const matching = (every: boolean, limit: number) =>

@@ -108,6 +108,39 @@ export class MetadataEntities extends Effect.Service<MetadataEntities>()("Metada
         (id) => Effect.orDie(get(kind, id))
       )
 
+    /**
+     * Inside a write: the asset carries exactly the tags with these texts (case-insensitively), each the library's
+     * tag of that text or a new one; tags it keeps stay in their order, new ones follow in the order given.
+     */
+    const retagIn = (tx: Transaction, asset: AssetId, texts: ReadonlyArray<string>) =>
+      Effect.gen(function*() {
+        const wanted = new Map<string, Tag>()
+        for (const text of texts.map((text) => text.trim()).filter((text) => text !== "")) {
+          if (wanted.has(tagKey(text))) continue
+          const found = yield* registry.findByKey("tag", tagKey(text))
+          if (Option.isSome(found)) {
+            wanted.set(tagKey(text), found.value)
+          } else {
+            const at = now()
+            const made: Tag = { id: randomUUID(), text, created: at, updated: at, category: "UNKNOWN" }
+            yield* registry.insert("tag", made)
+            tx.entityChanged("tag", made.id)
+            wanted.set(tagKey(text), made)
+          }
+        }
+        const ids = new Set([...wanted.values()].map((tag) => tag.id))
+        return yield* tx.edit(asset, (stored) => {
+          const carried = stored.tags?.iterable ?? []
+          const same = carried.length === ids.size && carried.every((tag) => ids.has(tag.id))
+          if (same) return stored
+          return edited(stored, now(), (parts) => {
+            const without = carried.filter((tag) => !ids.has(tag.id))
+              .reduce((next, tag) => withoutEntity(next, "tag", tag.id), parts)
+            return [...wanted.values()].reduce((next, tag) => withEntity(next, "tag", tag), without)
+          })
+        })
+      })
+
     const createTag = (seeded: SeededTag) => {
       const at = now()
       return createShared("tag", {
@@ -274,6 +307,7 @@ export class MetadataEntities extends Effect.Service<MetadataEntities>()("Metada
       get,
       find,
       createTag,
+      retagIn,
       createWebsite,
       createAnnotation,
       updateTag,

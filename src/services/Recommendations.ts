@@ -87,7 +87,7 @@ export class Recommendations extends Effect.Service<Recommendations>()("Recommen
         })
       })
 
-    /** The search rows of the best assets by the sum of their weighted scores, best first. */
+    /** The best assets by the sum of their weighted scores, best first: search rows with their scores. */
     const ranked = (weighted: ReadonlyArray<{ readonly input: Asset; readonly weight: number }>) =>
       Effect.gen(function*() {
         const inputRows = yield* repository.rowsOf(weighted.map(({ input }) => input.id))
@@ -98,7 +98,10 @@ export class Recommendations extends Effect.Service<Recommendations>()("Recommen
             total.set(row, (total.get(row) ?? 0) + weight * score)
           }
         }
-        return [...total].sort((a, b) => b[1] - a[1] || b[0] - a[0]).slice(0, ANSWER_LIMIT).map(([row]) => row)
+        return [...total]
+          .sort((a, b) => b[1] - a[1] || b[0] - a[0])
+          .slice(0, ANSWER_LIMIT)
+          .map(([row, score]) => ({ row, score }))
       })
 
     /** `Assets` as JSON text, in the order of `rows`. */
@@ -110,7 +113,10 @@ export class Recommendations extends Effect.Service<Recommendations>()("Recommen
 
     /** `Assets` as JSON text: assets related to the inputs, best first. */
     const related = (inputs: ReadonlyArray<Asset>) =>
-      Effect.flatMap(ranked(inputs.map((input) => ({ input, weight: 1 }))), documents)
+      Effect.flatMap(relatedScored(inputs), (found) => documents(found.map(({ row }) => row)))
+
+    /** Assets related to the inputs, best first: search rows with their scores (in [0, 1] for one input). */
+    const relatedScored = (inputs: ReadonlyArray<Asset>) => ranked(inputs.map((input) => ({ input, weight: 1 })))
 
     /** `Assets` as JSON text: what to show next, from the index-paired assets and interactions. */
     const recommended = (request: SeededAssetsRecommendation) =>
@@ -139,9 +145,9 @@ export class Recommendations extends Effect.Service<Recommendations>()("Recommen
             (interaction?.scrolled === true ? 0.5 : 0)
           weighted.push({ input, weight })
         }
-        return yield* documents(yield* ranked(weighted))
+        return yield* documents((yield* ranked(weighted)).map(({ row }) => row))
       })
 
-    return { related, recommended } as const
+    return { related, relatedScored, recommended } as const
   })
 }) {}

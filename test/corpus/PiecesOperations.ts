@@ -29,8 +29,15 @@ export const piecesOperations = (): Array<string> => {
   return [...operations].sort()
 }
 
-/** Routes served outside the HTTP API declaration: the library page (`src/http/LibraryPage.ts`). */
-const SERVED_OUTSIDE_API = ["GET /"]
+/**
+ * Routes served outside the HTTP API declaration: the library page (`src/http/LibraryPage.ts`) and the MCP
+ * transports (`src/mcp/McpRoutes.ts`; served for the schema versions `/model_context_protocol/schema_versions` lists).
+ */
+const SERVED_OUTSIDE_API = [
+  "GET /",
+  "GET /model_context_protocol/{schema_version}/sse",
+  "POST /model_context_protocol/{schema_version}/messages"
+]
 
 /** "METHOD /path" of every operation this service declares, its path parameters written `{name}`. */
 export const servedOperations = (): Set<string> => {

@@ -95,7 +95,7 @@ describe("migrations", () => {
       const deleted = yield* Effect.either(repository.getDocument(AssetId.make(gone.id), false))
       expect(Either.isLeft(deleted) && deleted.left._tag).toBe("AssetDeleted")
       expect(yield* repository.assetOfFormat(gone.formats.iterable[0].id)).toEqual(Option.some(gone.id))
-      const words = yield* withIds(yield* search.byWords("parse http header", false))
+      const words = yield* withIds(yield* search.byWords("parse http header", { pseudo: false }))
       expect(words.hits.map((hit) => hit.id)).toEqual([older.id])
       const alike = yield* similar.closest("const parseHttpHeader = (line) => line", { limit: 1 })
       expect(yield* idsAt(alike.map((found) => found.row))).toEqual([older.id])

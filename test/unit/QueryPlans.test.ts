@@ -93,7 +93,7 @@ it.live(`no read, search or write scans a table at ${LIBRARY} assets; the hottes
       yield* search.search({ filters: { iterable: [{ classification: "js" }, { tags: ["io"] }] }, pseudo: false })
       yield* search.search({ query: "respond", space: live.slice(0, 5), pseudo: false })
       yield* search.search({ filters: { iterable: [{ phrase: { value: "path3", content: true } }] }, pseudo: false })
-      yield* search.byWords("respond to a request", false)
+      yield* search.byWords("respond to a request", { pseudo: false })
       yield* (yield* SimilarityIndex).closest("export function handler150(request) {\n  return respond(request.path3, 150)\n}\n", { limit: 5 })
       const asset = yield* repository.get(AssetId.make(live[1]))
       yield* (yield* Recommendations).related([asset])

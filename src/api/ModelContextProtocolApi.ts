@@ -1,0 +1,28 @@
+/**
+ * Where MCP clients connect (the Pieces CLI's `pieces mcp` reads this list and connects to the first entry with the
+ * SSE client of the Python `mcp` package). The MCP transports themselves are event streams, served beside the API
+ * (`src/mcp/McpRoutes.ts`).
+ */
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import { Schema } from "effect"
+import { EmbeddedModelSchema } from "../domain/Common.ts"
+
+export const ModelContextProtocolSchemaVersion = Schema.Struct({
+  schema: Schema.optional(EmbeddedModelSchema),
+  version: Schema.String,
+  /** The URL to configure a client with. */
+  entryEndpoint: Schema.String
+}).annotations({ identifier: "ModelContextProtocolSchemaVersion" })
+
+export const ModelContextProtocolSchemaVersions = Schema.Struct({
+  schema: Schema.optional(EmbeddedModelSchema),
+  iterable: Schema.Array(ModelContextProtocolSchemaVersion)
+}).annotations({ identifier: "ModelContextProtocolSchemaVersions" })
+
+export class ModelContextProtocolApi extends HttpApiGroup.make("modelContextProtocol")
+  .add(
+    HttpApiEndpoint.get("modelContextProtocolSchemaVersions", "/model_context_protocol/schema_versions")
+      .addSuccess(ModelContextProtocolSchemaVersions)
+  )
+{}

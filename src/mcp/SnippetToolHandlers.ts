@@ -1,0 +1,134 @@
+/**
+ * What each snippet tool does: the `AssistantLibrary` operation behind it, its answer in the fields a model reads
+ * (snake_case, as the inputs), and the library's refusals as the reasons a tool gives.
+ */
+import { Effect } from "effect"
+import type { AssetDeleted, AssetNotFound, InvalidRequest } from "../api/Errors.ts"
+import { AssistantLibrary, type SnippetDetails, type SnippetSummary } from "../services/AssistantLibrary.ts"
+import { served } from "./McpTools.ts"
+import {
+  cursorOf,
+  EditSnippet,
+  GetSnippet,
+  ListTags,
+  RelatedSnippets,
+  SaveSnippet,
+  SearchSnippets,
+  type ToolRefusal,
+  TrashSnippet
+} from "./SnippetTools.ts"
+
+/** Code longer than this (in characters) is cut in a `get_snippet` answer, which must stay under the result limit. */
+const CODE_LIMIT = 120_000
+
+const refusalOf = (error: AssetNotFound | AssetDeleted | InvalidRequest): ToolRefusal => {
+  switch (error._tag) {
+    case "AssetNotFound":
+      return { message: `No snippet has id ${error.asset}: find ids with search_snippets` }
+    case "AssetDeleted":
+      return { message: `Snippet ${error.asset} is in the trash` }
+    case "InvalidRequest":
+      return { message: error.path === undefined || error.path.length === 0 ? error.message : `${error.path.join(".")}: ${error.message}` }
+  }
+}
+
+const summaryJson = (summary: SnippetSummary) => ({
+  id: summary.id,
+  name: summary.name,
+  language: summary.language,
+  tags: summary.tags,
+  updated: summary.updated,
+  excerpt: summary.excerpt
+})
+
+const detailsJson = (details: SnippetDetails) => {
+  const cut = details.code.length > CODE_LIMIT
+  return {
+    id: details.id,
+    name: details.name,
+    language: details.language,
+    tags: details.tags,
+    websites: details.websites,
+    annotations: details.annotations,
+    created: details.created,
+    updated: details.updated,
+    code: cut ? details.code.slice(0, CODE_LIMIT) : details.code,
+    ...(cut ? { code_truncated: true, code_length: details.code.length } : {})
+  }
+}
+
+/** What a change answers: the snippet without its code, which the caller has. */
+const changedJson = (details: SnippetDetails) => ({
+  id: details.id,
+  name: details.name,
+  language: details.language,
+  tags: details.tags,
+  updated: details.updated
+})
+
+export const makeSnippetTools = Effect.gen(function*() {
+  const library = yield* AssistantLibrary
+  const refused = <A, R>(effect: Effect.Effect<A, AssetNotFound | AssetDeleted | InvalidRequest, R>) =>
+    Effect.mapError(effect, refusalOf)
+
+  return [
+    served(SearchSnippets, (params) =>
+      refused(library.find({
+        query: params.query,
+        mode: params.mode,
+        tags: params.tags,
+        language: params.language,
+        website: params.website,
+        updatedAfter: params.updated_after,
+        createdAfter: params.created_after,
+        offset: params.cursor,
+        limit: params.limit
+      })).pipe(Effect.map((page) => ({
+        snippets: page.items.map(summaryJson),
+        total: page.total,
+        ...(page.next === undefined ? {} : { next_cursor: cursorOf(page.next) })
+      })))),
+    served(GetSnippet, (params) => refused(Effect.map(library.get(params.id), detailsJson))),
+    served(SaveSnippet, (params) =>
+      refused(library.save({
+        code: params.code,
+        name: params.name,
+        language: params.language,
+        tags: params.tags,
+        websites: params.websites,
+        description: params.description,
+        saveAnyway: params.save_anyway
+      })).pipe(Effect.map((outcome) =>
+        outcome.saved
+          ? { saved: true, snippet: changedJson(outcome.snippet), near_copies: outcome.nearCopies }
+          : {
+            saved: false,
+            reason: "Near copies of this code are saved already; call again with save_anyway: true to save it too",
+            near_copies: outcome.nearCopies
+          }
+      ))),
+    served(EditSnippet, (params) =>
+      refused(library.edit(params.id, {
+        name: params.name,
+        tags: params.tags,
+        language: params.language,
+        code: params.code
+      })).pipe(Effect.map((details) => ({ edited: true, snippet: changedJson(details) })))),
+    served(TrashSnippet, (params) =>
+      refused(library.trash(params.id)).pipe(Effect.map(({ id }) => ({
+        trashed: true,
+        id,
+        restore: "The user can restore it from the trash (the library page, or POST /trash/{id}/restore)"
+      })))),
+    served(ListTags, (params) =>
+      Effect.map(library.tags(params.cursor ?? 0, params.limit ?? 50), (page) => ({
+        tags: page.items,
+        total: page.total,
+        ...(page.next === undefined ? {} : { next_cursor: cursorOf(page.next) })
+      }))),
+    served(RelatedSnippets, (params) =>
+      refused(library.related(params.id, params.limit ?? 10)).pipe(Effect.map((related) => ({
+        snippets: related.map((snippet) => ({ ...summaryJson(snippet), score: snippet.score }))
+      }))))
+  ]
+})
