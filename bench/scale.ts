@@ -4,7 +4,8 @@
  * empty; filling it over HTTP with 8 concurrent creates (`bench/scaleCorpus.ts`: real code, many tags, near-
  * duplicate names); then, one request at a time with `transferables=false`: fuzzy searches, names with one typo
  * (is the snippet in the top 5?), tag searches, filtered searches, suggestions, the identifier snapshot and the full
- * listing; the process's memory; a restart (SIGTERM, start, until a search answers); the same queries again; the
+ * listing; the MCP tool `search_snippets` with the same queries and with tag and language filters (one session, a
+ * POST per call); the process's memory; a restart (SIGTERM, start, until a search answers); the same queries again; the
  * database files on disk. Memory is the listening process's resident set (`/proc/<pid>/status`: VmRSS, and VmHWM
  * for its peak); the search index's bytes per asset are the service's own count (`/.well-known/stats`).
  *
@@ -94,14 +95,46 @@ interface Answer {
   readonly ms: number
 }
 
-const send = async (baseUrl: string, method: string, path: string, body?: unknown): Promise<Answer> => {
+const send = async (
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {}
+): Promise<Answer & { readonly headers: Headers }> => {
   const started = performance.now()
   const response = await fetch(`${baseUrl}${path}`, {
     method,
-    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } })
+    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json", ...headers } })
   })
   const text = await response.text()
-  return { status: response.status, text, ms: performance.now() - started }
+  return { status: response.status, text, ms: performance.now() - started, headers: response.headers }
+}
+
+/** An MCP session over Streamable HTTP, as an assistant holds one: each tool call a POST. */
+const mcpSession = async (baseUrl: string) => {
+  const accept = { accept: "application/json, text/event-stream" }
+  const init = await send(baseUrl, "POST", "/mcp", {
+    jsonrpc: "2.0",
+    id: 0,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench", version: "1" } }
+  }, accept)
+  const session = { ...accept, "mcp-session-id": init.headers.get("mcp-session-id") ?? "" }
+  let id = 1
+  return async (name: string, args: Record<string, unknown>) => {
+    const answer = await send(baseUrl, "POST", "/mcp", {
+      jsonrpc: "2.0",
+      id: id++,
+      method: "tools/call",
+      params: { name, arguments: args }
+    }, session)
+    const result = JSON.parse(answer.text).result
+    if (answer.status !== 200 || result === undefined || result.isError === true) {
+      throw new Error(`${name}: ${answer.status} ${answer.text.slice(0, 300)}`)
+    }
+    return answer
+  }
 }
 
 /** A GET whose answer is read as it streams and counted, not kept: a client that stores or parses as it goes. */
@@ -172,6 +205,8 @@ interface Round {
   readonly tags: Array<number>
   readonly filters: Array<number>
   readonly suggestions: Array<number>
+  /** `search_snippets` over MCP: the fuzzy queries, then tag and language filters. */
+  readonly mcpSearches: Array<number>
 }
 
 const runQueries = async (baseUrl: string, app: string, queries: Queries, ids: ReadonlyArray<string>): Promise<Round> => {
@@ -207,7 +242,14 @@ const runQueries = async (baseUrl: string, app: string, queries: Queries, ids: R
     const body = { asset: { format: { fragment: { string: { raw } } } } }
     suggestions.push(ok(await send(baseUrl, "POST", `/${app}/suggestion`, body), "suggestion").ms)
   }
-  return { fuzzy, typoTop5: found / queries.typos.length, tags, filters, suggestions }
+  const callTool = await mcpSession(baseUrl)
+  const mcpSearches: Array<number> = []
+  for (const query of queries.fuzzy) mcpSearches.push((await callTool("search_snippets", { query, limit: 10 })).ms)
+  for (const tag of queries.tags) {
+    const tags = tag.split(",")
+    mcpSearches.push((await callTool("search_snippets", { tags, language: "typescript", limit: 10 })).ms)
+  }
+  return { fuzzy, typoTop5: found / queries.typos.length, tags, filters, suggestions, mcpSearches }
 }
 
 /** Until the service answers a search: the time a user waits after starting it. */
@@ -329,6 +371,10 @@ const measure = async (size: number) => {
     figures.set("a name with one typo: its snippet in the top 5", `${(before.typoTop5 * 100).toFixed(0)}%`)
     figures.set("tag search p95 / filter search p95 (ms)", `${fmt(percentile(both((r) => r.tags), 95))} / ${fmt(percentile(both((r) => r.filters), 95))}`)
     figures.set("suggestion p95 (ms)", fmt(percentile(both((r) => r.suggestions), 95)))
+    figures.set(
+      "MCP search_snippets tool call p50 / p95 (ms)",
+      `${fmt(percentile(both((r) => r.mcpSearches), 50))} / ${fmt(percentile(both((r) => r.mcpSearches), 95))}`
+    )
     figures.set("GET /assets/identifiers (ms, median of 5)", fmt(percentile(identifiers, 50)))
     figures.set(
       "GET /assets?transferables=false: time; size; RSS peak while answering",

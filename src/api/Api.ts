@@ -1,7 +1,8 @@
 /**
  * The whole HTTP API: the 6 connector and 15 asset operations of the spec, and the operations of the Pieces OS
  * local API that its real clients (CLI, SDKs, editor plugins) use to start, browse, search, edit and organise,
- * plus the well-known probes, this service's own trash, backups, and where MCP clients connect. This file and its groups import only schemas, so `HttpApiClient.make(Api)` can
+ * plus the well-known probes, this service's own trash, backups, and where MCP clients connect. This file and its
+ * groups import only schemas, so `HttpApiClient.make(Api)` can
  * reuse them. What Pieces OS does and this service does not (the copilot, cloud accounts) answers 501 from
  * `NotProvidedRoutes`.
  */

@@ -12,7 +12,7 @@ export const ModelContextProtocolSchemaVersion = Schema.Struct({
   schema: Schema.optional(EmbeddedModelSchema),
   version: Schema.String,
   /** The URL to configure a client with. */
-  entryEndpoint: Schema.String
+  entry_endpoint: Schema.String
 }).annotations({ identifier: "ModelContextProtocolSchemaVersion" })
 
 export const ModelContextProtocolSchemaVersions = Schema.Struct({

@@ -17,8 +17,8 @@ export const ModelContextProtocolHttpLive = HttpApiBuilder.group(Api, "modelCont
         const origin = `http://${request.headers.host ?? `${config.host}:${config.port}`}`
         return {
           iterable: [
-            { version: "2024-11-05", entryEndpoint: `${origin}${LEGACY_STREAM_PATH}` },
-            { version: "2025-03-26", entryEndpoint: `${origin}${STREAMABLE_PATHS[1]}` }
+            { version: "2024-11-05", entry_endpoint: `${origin}${LEGACY_STREAM_PATH}` },
+            { version: "2025-03-26", entry_endpoint: `${origin}${STREAMABLE_PATHS[1]}` }
           ]
         }
       }))

@@ -90,7 +90,8 @@ export const errorOfExit = (exit: RpcMessage.ResponseExitEncoded["exit"]): JsonR
   if (exit._tag === "Success") return undefined
   const cause = exit.cause
   if (cause._tag === "Fail" && hasCode(cause.error)) {
-    return { code: cause.error.code, message: cause.error.message, ...(cause.error.data === undefined ? {} : { data: cause.error.data }) }
+    const { code, data, message } = cause.error
+    return { code, message, ...(data === undefined ? {} : { data }) }
   }
   if (cause._tag === "Die" && typeof cause.defect === "string") {
     return { code: ErrorCode.invalidParams, message: `Invalid params: ${cause.defect}` }

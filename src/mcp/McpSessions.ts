@@ -101,7 +101,10 @@ export class McpSessions extends Effect.Service<McpSessions>()("McpSessions", {
         if (stream === undefined) return Effect.void
         return Effect.flatMap(Queue.size(stream), (waiting) =>
           waiting >= BACKLOG_LIMIT
-            ? Effect.zipRight(Effect.logWarning(`MCP session ${session.id} reads none of its messages: ended`), close(session))
+            ? Effect.zipRight(
+              Effect.logWarning(`MCP session ${session.id} reads none of its messages: ended`),
+              close(session)
+            )
             : Queue.offer(stream, json))
       })
 

@@ -16,7 +16,7 @@ import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { ClientNotificationRpcs, ClientRequestRpcs } from "@effect/ai/McpSchema"
 import * as RpcServer from "@effect/rpc/RpcServer"
 import type * as RpcMessage from "@effect/rpc/RpcMessage"
-import { Deferred, Effect, Either, Option, Predicate, Stream } from "effect"
+import { Deferred, Effect, Either, Predicate, Stream } from "effect"
 import { StreamConnections } from "../services/StreamConnections.ts"
 import {
   ErrorCode,
@@ -101,7 +101,9 @@ export const makeMcpTransport = (options: McpTransportOptions) =>
             if (request === undefined) return Effect.void
             pending.delete(response.requestId)
             const error = errorOfExit(response.exit)
-            if (error?.code === ErrorCode.internalError) {
+            // An MCP error (one McpServer fails with, such as "Not implemented") is an answer; a defect is a bug.
+            const defect = response.exit._tag === "Failure" && response.exit.cause._tag !== "Fail"
+            if (defect && error?.code === ErrorCode.internalError) {
               return Effect.zipRight(
                 Effect.logError(`MCP ${request.method} failed`, response.exit),
                 request.reply(errorJson(request.id, error))
@@ -249,7 +251,9 @@ export const makeMcpTransport = (options: McpTransportOptions) =>
         if (requestId !== undefined) requestIds.push(requestId)
       }
       if (answers.length === 0) return HttpServerResponse.empty({ status: 202, headers: { "mcp-session-id": session.id } })
-      const json = yield* Effect.forEach(answers, Deferred.await).pipe(Effect.onInterrupt(() => abandon(session, requestIds)))
+      const json = yield* Effect.forEach(answers, Deferred.await).pipe(
+        Effect.onInterrupt(() => abandon(session, requestIds))
+      )
       return jsonResponse(200, batch ? `[${json.join(",")}]` : json[0], session.id)
     })
 
@@ -281,8 +285,8 @@ export const makeMcpTransport = (options: McpTransportOptions) =>
     /** Legacy SSE, POST: messages in, answered 202; their answers go out on the session's stream. */
     const legacyPost = Effect.gen(function*() {
       const request = yield* HttpServerRequest.HttpServerRequest
-      const id = Option.getOrUndefined(Option.fromNullable(new URL(request.url, "http://local").searchParams.get("session_id")))
-      const session = id === undefined ? undefined : sessions.find(id)
+      const id = new URL(request.url, "http://local").searchParams.get("session_id")
+      const session = id === null ? undefined : sessions.find(id)
       if (session === undefined) {
         return refusal(404, -32001, "Session not found: open the stream (GET …/sse) and POST to the endpoint it names")
       }

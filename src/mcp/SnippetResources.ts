@@ -136,7 +136,8 @@ export class SnippetResources extends Effect.Service<SnippetResources>()("Snippe
             return yield* Effect.fail(invalidParams(`Invalid params: the query in ${uri} is not URI-encoded`))
           }
           const page = yield* Effect.mapError(library.find({ query, limit: 50 }), (error) => invalidParams(error.message))
-          return { contents: [{ uri, mimeType: "application/json", text: JSON.stringify({ snippets: page.items, total: page.total }) }] }
+          const text = JSON.stringify({ snippets: page.items, total: page.total })
+          return { contents: [{ uri, mimeType: "application/json", text }] }
         }
         const id = uri.startsWith(SNIPPET_PREFIX) ? decodeId(uri.slice(SNIPPET_PREFIX.length)) : undefined
         if (id === undefined || Option.isNone(id)) return yield* Effect.fail(notFound(uri))

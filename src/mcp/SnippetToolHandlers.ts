@@ -28,7 +28,11 @@ const refusalOf = (error: AssetNotFound | AssetDeleted | InvalidRequest): ToolRe
     case "AssetDeleted":
       return { message: `Snippet ${error.asset} is in the trash` }
     case "InvalidRequest":
-      return { message: error.path === undefined || error.path.length === 0 ? error.message : `${error.path.join(".")}: ${error.message}` }
+      return {
+        message: error.path === undefined || error.path.length === 0
+          ? error.message
+          : `${error.path.join(".")}: ${error.message}`
+      }
   }
 }
 

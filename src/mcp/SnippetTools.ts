@@ -23,7 +23,11 @@ const Language = Schema.transformOrFail(Schema.String, Schema.Literal(...CLASSIF
     const known = languageNamed(name)
     return known === undefined
       ? ParseResult.fail(
-        new ParseResult.Type(ast, name, `Unknown language ${JSON.stringify(name)}: name it ("typescript") or give its extension ("ts")`)
+        new ParseResult.Type(
+          ast,
+          name,
+          `Unknown language ${JSON.stringify(name)}: name it ("typescript") or give its extension ("ts")`
+        )
       )
       : ParseResult.succeed(known)
   },

@@ -146,7 +146,9 @@ export class AssetEditor extends Effect.Service<AssetEditor>()("AssetEditor", {
      */
     const editSnippet = Effect.fnUntraced(function*(id: AssetId, changes: SnippetChanges) {
       const name = changes.name?.trim()
-      if (name === "") return yield* Effect.fail(new InvalidRequest({ message: "A name cannot be blank", path: ["name"] }))
+      if (name === "") {
+        return yield* Effect.fail(new InvalidRequest({ message: "A name cannot be blank", path: ["name"] }))
+      }
       const code = changes.code
       if (code !== undefined && code.trim() === "") {
         return yield* Effect.fail(new InvalidRequest({ message: "The code is blank", path: ["code"] }))
@@ -157,11 +159,15 @@ export class AssetEditor extends Effect.Service<AssetEditor>()("AssetEditor", {
       const at = now()
       return yield* commits.commit((tx) =>
         Effect.gen(function*() {
-          let asset = name === undefined ? yield* repository.getForWrite(id) : yield* tx.edit(id, (a) => renamed(a, name, at))
+          let asset = name === undefined
+            ? yield* repository.getForWrite(id)
+            : yield* tx.edit(id, (a) => renamed(a, name, at))
           if (code !== undefined) {
             const format = textFormatOf(asset)
             if (format === undefined) {
-              return yield* Effect.fail(new InvalidRequest({ message: "This asset holds no text to replace", path: ["code"] }))
+              return yield* Effect.fail(
+                new InvalidRequest({ message: "This asset holds no text to replace", path: ["code"] })
+              )
             }
             const classification = changes.language === undefined
               ? format.classification

@@ -109,7 +109,7 @@ describe(`MCP (${runtime}, ${engine})`, () => {
     const versions = await call(service.baseUrl, "GET", "/model_context_protocol/schema_versions")
     expect(versions.status).toBe(200)
     expect(versions.json.iterable.map((entry: Json) => entry.version)).toEqual(["2024-11-05", "2025-03-26"])
-    expect(versions.json.iterable[0].entryEndpoint).toBe(`${service.baseUrl}/model_context_protocol/2024-11-05/sse`)
+    expect(versions.json.iterable[0].entry_endpoint).toBe(`${service.baseUrl}/model_context_protocol/2024-11-05/sse`)
   })
 
   for (const kind of ["streamable", "sse"] as const) {
@@ -435,6 +435,57 @@ describe(`MCP (${runtime}, ${engine})`, () => {
         { fastCheck: { numRuns: RUNS } }
       )
     }
+
+    it.effect.prop(
+      "raw bodies to the MCP endpoints: a JSON-RPC answer or a JSON refusal, never a 500",
+      [
+        fc.constantFrom("/mcp", "/model_context_protocol/2025-03-26/mcp", "legacy"),
+        fc.oneof(
+          fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
+          fc.record({
+            jsonrpc: fc.constantFrom("2.0", "1.0", 2),
+            id: fc.oneof(fc.integer(), fc.string({ maxLength: 8 }), fc.constant(null), fc.jsonValue({ maxDepth: 1 })),
+            method: fc.oneof(
+              fc.constantFrom("initialize", "tools/list", "tools/call", "resources/read", "resources/list",
+                "resources/subscribe", "prompts/get", "completion/complete", "logging/setLevel", "ping",
+                "notifications/cancelled"),
+              fc.string({ maxLength: 20 })
+            ),
+            params: fc.oneof(oddValue, fc.record({ name: fc.constantFrom(...TOOLS), arguments: oddValue, uri: oddValue }))
+          }, { requiredKeys: ["jsonrpc", "method"] }).map((message) => JSON.stringify(message)),
+          fc.string({ maxLength: 100 })
+        )
+      ],
+      ([endpoint, body]) =>
+        Effect.promise(async () => {
+          const before = await marker.read()
+          const opened = endpoint === "legacy" ? undefined : await rawRequest(service.baseUrl, "POST", endpoint, {
+            body: JSON.stringify({
+              jsonrpc: "2.0",
+              id: 0,
+              method: "initialize",
+              params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } }
+            })
+          })
+          const path = endpoint === "legacy" ? "/model_context_protocol/2024-11-05/messages?session_id=none" : endpoint
+          const answer = await rawRequest(service.baseUrl, "POST", path, {
+            body,
+            headers: opened === undefined ? {} : { "mcp-session-id": String(opened.headers["mcp-session-id"]) }
+          })
+          const context = `${path} ${body.slice(0, 300)} → ${answer.status} ${answer.text.slice(0, 300)}`
+          expect(answer.status, context).toBeGreaterThan(0)
+          expect(answer.status, context).toBeLessThan(500)
+          if (answer.status !== 202) expect(answer.json, context).toBeDefined()
+          if (opened !== undefined) {
+            await rawRequest(service.baseUrl, "DELETE", endpoint, { headers: { "mcp-session-id": String(opened.headers["mcp-session-id"]) } })
+          }
+          // Only a valid save could write, and these carry no code.
+          if (!body.includes("save_snippet") && !body.includes("edit_snippet") && !body.includes("trash_snippet")) {
+            expect(await marker.read(), `written: ${context}`).toBe(before)
+          }
+        }),
+      { fastCheck: { numRuns: RUNS } }
+    )
 
     it("still serves after them", async () => {
       expect((await call(service.baseUrl, "GET", "/.well-known/health")).status).toBe(200)

@@ -17,6 +17,7 @@ import {
   Configuration,
   ConnectorApi,
   FormatApi,
+  ModelContextProtocolApi,
   ModelsApi,
   PlatformEnum,
   SearchApi,
@@ -83,6 +84,14 @@ describe(`the official client SDK end to end (${runtime}, ${engine})`, () => {
     expect(models.iterable.every((model) => model.cloud && model.downloaded === false)).toBe(true)
     const apps = await checked("Applications", new ApplicationsApi(configuration).applicationsSnapshotRaw())
     expect(apps.iterable.map((app) => app.id)).toContain(context.application.id)
+  })
+
+  it("ModelContextProtocolApi: lists where MCP clients connect, the SSE transport first", async () => {
+    const versions = await new ModelContextProtocolApi(configuration).modelContextProtocolSchemaVersions()
+    expect(versions.iterable).toEqual([
+      { version: "2024-11-05", entryEndpoint: `${service.baseUrl}/model_context_protocol/2024-11-05/sse` },
+      { version: "2025-03-26", entryEndpoint: `${service.baseUrl}/model_context_protocol/2025-03-26/mcp` }
+    ])
   })
 
   it("creates, reads, lists, drafts and deletes assets", async () => {
