@@ -90,6 +90,7 @@ export const makeSnippetTools = Effect.gen(function*() {
       })).pipe(Effect.map((page) => ({
         snippets: page.items.map(summaryJson),
         total: page.total,
+        ...(page.more === true ? { total_is_at_least: true } : {}),
         ...(page.next === undefined ? {} : { next_cursor: cursorOf(page.next) })
       })))),
     served(GetSnippet, (params) => refused(Effect.map(library.get(params.id), detailsJson))),

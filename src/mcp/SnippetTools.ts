@@ -64,7 +64,8 @@ const Code = Schema.String.pipe(Schema.minLength(1)).annotations({ description: 
 export const SearchSnippets = Tool.make("search_snippets", {
   description: "Search the user's saved code snippets. Answers summaries (id, name, language, tags, a few lines " +
     "around the match), best first; read a whole snippet with get_snippet. Without query, tags or filters it lists " +
-    "the most recently updated snippets. Modes: fuzzy (default: words in names, tags, notes and code, typos " +
+    "the most recently updated snippets. total counts the results (when total_is_at_least is true, more match: " +
+    "narrow the query). Modes: fuzzy (default: words in names, tags, notes and code, typos " +
     "tolerated), full_text (every word exactly as written), identifier_words (words against the words identifiers " +
     "are made of: \"parse http header\" finds parseHttpHeader).",
   parameters: {

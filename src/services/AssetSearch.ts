@@ -33,6 +33,11 @@ export interface SearchRequest {
   readonly pseudo: boolean
   /** "literal": every word must occur as written (full-text search); "fuzzy" (the default) also tolerates typos. */
   readonly mode?: "fuzzy" | "literal" | undefined
+  /**
+   * Count every match (the default), or only those ranked: counting a term most of the library holds costs more
+   * than finding and ranking its best matches, and a caller that pages through the ranked ones needs no more.
+   */
+  readonly counted?: "all" | "ranked" | undefined
 }
 
 type Field = "name" | "content" | "tags" | "annotations"
@@ -54,6 +59,8 @@ export interface SearchResult {
   readonly hits: ReadonlyArray<SearchHit>
   readonly exact: number
   readonly suggested: number
+  /** More match than the counts say: the search counted only what it ranked (`counted: "ranked"`). */
+  readonly more?: boolean
 }
 
 /** Results returned per search; the counts cover every hit. */
@@ -113,7 +120,7 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
       }
     }
 
-    const fuzzy = (query: string, scope: Scope, casing: boolean, typos: boolean) =>
+    const fuzzy = (query: string, scope: Scope, casing: boolean, typos: boolean, countAll: boolean) =>
       Effect.gen(function*() {
         const terms = queryTerms(query)
         const indexed = terms.filter((term) => term.length >= 3)
@@ -135,7 +142,9 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
         } else if (indexed.length > 0) {
           // Matches in names, tags and annotations first: with a common term, those are the ones worth ranking.
           const inTitles = yield* text.containing(indexed, "titles", inScope, CANDIDATES)
-          const anywhere = yield* text.containingCounted(indexed, "anywhere", inScope, CANDIDATES)
+          const anywhere = countAll
+            ? yield* text.containingCounted(indexed, "anywhere", inScope, CANDIDATES)
+            : uncounted(yield* text.containing(indexed, "anywhere", inScope, CANDIDATES))
           literalOverflow = inTitles.length === CANDIDATES || anywhere.rows.length === CANDIDATES
           literalCount = anywhere.count
           for (const row of [...inTitles, ...anywhere.rows]) literal.add(row)
@@ -143,7 +152,9 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
             for (const row of literal) phrase.add(row)
             phraseOverflow = literalOverflow
           } else if (query.length >= 3) {
-            const exactRows = yield* text.containingCounted([query], "anywhere", inScope, CANDIDATES)
+            const exactRows = countAll
+              ? yield* text.containingCounted([query], "anywhere", inScope, CANDIDATES)
+              : uncounted(yield* text.containing([query], "anywhere", inScope, CANDIDATES))
             phraseOverflow = exactRows.rows.length === CANDIDATES
             phraseCount = exactRows.count
             for (const row of exactRows.rows) phrase.add(row)
@@ -243,6 +254,7 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
         // of the count then; they could not have ranked).
         if (literalOverflow) total = Math.max(total, literalCount)
         if (phraseOverflow) exact = Math.max(exact, terms.length === 1 ? total : phraseCount)
+        const more = !countAll && (literalOverflow || phraseOverflow)
         return {
           hits: ranked.slice(0, RESULT_LIMIT).map(({ row, exact, score, match }): SearchHit => ({
             row,
@@ -251,7 +263,8 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
             match
           })),
           exact,
-          suggested: Math.max(0, total - exact)
+          suggested: Math.max(0, total - exact),
+          ...(more ? { more } : {})
         } satisfies SearchResult
       })
 
@@ -260,7 +273,8 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
         const query = (request.query ?? "").slice(0, QUERY_LIMIT).trim()
         const scope = yield* scopeOf(request)
         if (query.length === 0) return listing(request, scope)
-        return yield* fuzzy(query, scope, request.casing === true, request.mode !== "literal")
+        const typos = request.mode !== "literal"
+        return yield* fuzzy(query, scope, request.casing === true, typos, request.counted !== "ranked")
       })
 
     /**
@@ -348,6 +362,9 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
     return { search, byWords, byTags, searchedAssetsJson } as const
   })
 }) {}
+
+/** Matches found without counting: their count is unknown, so that of the rows (the overflow check stays right). */
+const uncounted = (rows: ReadonlyArray<number>) => ({ rows, count: rows.length })
 
 const newestFirst = (a: { readonly updated: number }, b: { readonly updated: number }) => b.updated - a.updated
 

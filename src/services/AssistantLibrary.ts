@@ -56,8 +56,10 @@ export interface SnippetSummary {
 
 export interface SnippetPage<A> {
   readonly items: ReadonlyArray<A>
-  /** Every result, beyond those a search ranks (`ranked`). */
+  /** How many there are; for a search, at least this many when `more`. */
   readonly total: number
+  /** More match than `total` (a search counts only what it ranks, past which no page reaches). */
+  readonly more?: boolean
   /** The offset of the next page, when there is one. */
   readonly next: number | undefined
 }
@@ -170,10 +172,15 @@ export class AssistantLibrary extends Effect.Service<AssistantLibrary>()("Assist
         const mode = query.mode ?? "fuzzy"
         const result: SearchResult = mode === "identifier_words" && text !== ""
           ? yield* search.byWords(text, within)
-          : yield* search.search({ ...within, query: text, mode: mode === "full_text" ? "literal" : "fuzzy" })
+          : yield* search.search({
+            ...within,
+            query: text,
+            mode: mode === "full_text" ? "literal" : "fuzzy",
+            counted: "ranked"
+          })
         const offset = query.offset ?? 0
         const limit = Math.min(query.limit ?? 10, PAGE_LIMIT)
-        const page = pageOf(result.hits, result.exact + result.suggested, offset, limit)
+        const page = { ...pageOf(result.hits, result.exact + result.suggested, offset, limit), more: result.more === true }
         const terms = text === "" ? [] : [text, ...queryTerms(text)]
         const assets = yield* assetsIn(page.items.map((hit) => hit.row))
         return { ...page, items: assets.map((asset) => summaryOf(asset, terms)) } satisfies SnippetPage<SnippetSummary>

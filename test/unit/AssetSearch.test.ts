@@ -150,5 +150,11 @@ for (const engine of testEngines) layer(servicesOn(engine))(`AssetSearch (${engi
       expect(one.exact + one.suggested).toBe(320)
       const phrase = yield* find({ query: "overflowmarker twoterm" })
       expect(phrase.exact).toBe(320)
+      // Asked to count only what it ranks, it says there are more instead.
+      const ranked = yield* find({ query: "overflowmarker twoterm", counted: "ranked" })
+      expect(ranked.hits).toHaveLength(RESULT_LIMIT)
+      expect(ranked.exact).toBeLessThan(320)
+      expect(ranked.more).toBe(true)
+      expect((yield* find({ query: "counted7", counted: "ranked" })).more).toBeUndefined()
     }))
 })
