@@ -125,8 +125,14 @@ describe(`asset streams end to end (${runtime}, ${engine})`, () => {
 
   it("releases every subscription when clients disconnect", async () => {
     await service.closeStreams()
-    // The service's own subscribers (the MCP resource notifications) stay.
-    const own = (await stats()).streams.subscribers
+    // The service's own subscribers (the MCP resource notifications) stay: counted once the closed streams let go.
+    let own = -1
+    for (let tries = 0; tries < 250; tries++) {
+      const { connections, subscribers } = (await stats()).streams
+      if (connections === 0 && subscribers === own) break
+      own = subscribers
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
     const opened = await Promise.all(Array.from({ length: 5 }, () => open("/assets/stream/identifiers")))
     await Promise.all(opened.map((client) => client.waitFor((frames) => frames.length >= 1)))
     expect((await stats()).streams).toEqual({ connections: 5, subscribers: own + 5 })
