@@ -3,7 +3,8 @@
  * that of the running runtime, opened, tuned, checked writable, migrated and with fresh planner statistics: on Node
  * `@effect/sql-sqlite-node` (better-sqlite3); on Deno, our client over `node:sqlite`. Both are imported on demand
  * so that neither runtime loads the other's driver. A database that cannot be used fails start-up with a
- * `StartupError` saying why (locked, not a database, cannot be opened), not a stack trace. A file is used by one
+ * `StartupError` saying why (locked, not a database, cannot be opened, a migration failed), not a stack trace. A
+ * database an earlier version wrote is copied before it is migrated (`MigrationCopy`). A file is used by one
  * service at a time (`InstanceLock`), so the change feed lives in the process.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
@@ -15,6 +16,7 @@ import type { StoragePorts } from "../StoragePorts.ts"
 import * as InProcessChangeFeed from "./InProcessChangeFeed.ts"
 import { instanceLock } from "./InstanceLock.ts"
 import { refuseNewerSchema } from "../SchemaVersion.ts"
+import { copyBeforeMigrating, migrateKeepingCopy } from "./MigrationCopy.ts"
 import { migrate, MIGRATION_NAMES } from "./migrations/index.ts"
 import * as SqliteAssetStore from "./SqliteAssetStore.ts"
 import * as SqliteConnectorStore from "./SqliteConnectorStore.ts"
@@ -23,6 +25,7 @@ import * as SqliteSimilarityStore from "./SqliteSimilarityStore.ts"
 import * as SqliteTextSearch from "./SqliteTextSearch.ts"
 import * as SqliteWriterLock from "./SqliteWriterLock.ts"
 import { keepStatistics, StatisticsUpkeep } from "./Statistics.ts"
+import { syncedFolderWarning } from "./SyncedFolder.ts"
 
 const isDeno = "Deno" in globalThis
 
@@ -69,11 +72,14 @@ const databaseProblem = (filename: string, error: unknown): string => {
 
 /** A tuned, checked, migrated client on `filename`, or a `StartupError` saying why the file cannot be used. */
 export const openDatabase = (filename: string): Layer.Layer<SqlClient, StartupError> => {
-  const ready = Layer.effectDiscard(
-    Effect.all([tune, checkWritable, refuseNewerSchema(MIGRATION_NAMES, filename), migrate, keepStatistics], {
-      discard: true
-    })
-  )
+  const ready = Layer.effectDiscard(Effect.gen(function*() {
+    yield* tune
+    yield* checkWritable
+    yield* refuseNewerSchema(MIGRATION_NAMES, filename)
+    const copy = yield* copyBeforeMigrating(filename, MIGRATION_NAMES.length)
+    yield* migrateKeepingCopy(filename, migrate, copy)
+    yield* keepStatistics
+  }))
   return Layer.provideMerge(Layer.merge(ready, StatisticsUpkeep), driverLayer(filename)).pipe(
     Layer.catchAllCause((cause) => {
       const error = Cause.squash(cause)
@@ -104,6 +110,8 @@ const openFile = (dbPath: string): Layer.Layer<SqlClient, StartupError> => Layer
         exitCode: ExitCode.database
       })
   })
+  const synced = syncedFolderWarning(dbPath)
+  if (synced !== undefined) yield* Effect.logWarning(synced)
   // The lock is taken before the database is opened and released after it is closed.
   return openDatabase(dbPath).pipe(Layer.provideMerge(ClosedLog), Layer.provideMerge(instanceLock(dbPath, driverLayer)))
 }))

@@ -321,7 +321,10 @@ export const migrationSteps = {
   "0009_trash": trashIndex
 }
 
-export const migrations = Migrator.fromRecord(migrationSteps)
+/** The steps for `Migrator`; a step that throws fails, so that the migrator names it (as it names one that fails). */
+export const migrations = Migrator.fromRecord(
+  Object.fromEntries(Object.entries(migrationSteps).map(([name, step]) => [name, Effect.catchAllDefect(step, Effect.fail)]))
+)
 
 /** Runs every pending migration; needs only `SqlClient`, so it works on Node and Deno alike. */
 export const migrate = Migrator.make({})({ loader: migrations })
