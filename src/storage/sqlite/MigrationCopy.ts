@@ -1,6 +1,6 @@
 /**
  * Upgrades that cannot lose a library: before this version migrates a database that earlier versions wrote, it
- * writes a consistent copy beside it (`VACUUM INTO`: a whole, compacted database as of one transaction) named with
+ * writes a consistent copy beside it (SQLite's online backup: a whole database as of one moment) named with
  * the service's version and the schema it goes from and to, and says where; the last `KEPT` copies stay. The
  * migrations then run in one transaction: one that fails leaves the database exactly as it was, and start-up says
  * which migration failed and where the copy is.
@@ -12,6 +12,7 @@ import { readdirSync, rmSync, statSync } from "node:fs"
 import { basename, dirname, extname, join } from "node:path"
 import { SERVICE_VERSION } from "../../config.ts"
 import { ExitCode, messagesOf, StartupError } from "../../StartupError.ts"
+import { OnlineBackup } from "./OnlineBackup.ts"
 
 /** Copies taken before migrations that are kept beside a database. */
 const KEPT = 2
@@ -50,11 +51,11 @@ const copiesOf = (filename: string) => {
 export const copyBeforeMigrating = (filename: string, latest: number) =>
   Effect.gen(function*() {
     if (filename === ":memory:") return Option.none<string>()
-    const sql = yield* SqlClient
+    const backup = yield* OnlineBackup
     const from = yield* schemaVersionOf
     if (from === 0 || from >= latest) return Option.none<string>()
     const copy = copyName(filename, from, latest, new Date())
-    yield* sql`VACUUM INTO ${copy}`.pipe(
+    yield* backup.copyTo(copy).pipe(
       Effect.mapError((error) =>
         new StartupError({
           message: `Cannot copy the database to ${copy} before migrating it (schema ${from} to ${latest}): ` +

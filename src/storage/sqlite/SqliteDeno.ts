@@ -8,7 +8,8 @@ import * as Client from "@effect/sql/SqlClient"
 import type { Connection } from "@effect/sql/SqlConnection"
 import { SqlError } from "@effect/sql/SqlError"
 import * as Statement from "@effect/sql/Statement"
-import { Effect, Layer, Scope, Stream } from "effect"
+import { Context, Effect, Layer, Scope, Stream } from "effect"
+import { OnlineBackup } from "./OnlineBackup.ts"
 
 /** The part of `node:sqlite` used here; Node 20's type definitions do not have the module. */
 interface StatementSync {
@@ -22,6 +23,7 @@ interface DatabaseSync {
 }
 interface NodeSqliteModule {
   DatabaseSync: new(path: string) => DatabaseSync
+  backup(source: DatabaseSync, path: string): Promise<number>
 }
 
 // A computed specifier keeps Node's type checker and bundlers from resolving a module Node 20 lacks.
@@ -36,7 +38,7 @@ const toSqlError = (message: string) => (cause: unknown) => new SqlError({ cause
 
 export const make = (options: { readonly filename: string }) =>
   Effect.gen(function*() {
-    const { DatabaseSync } = yield* importNodeSqlite
+    const { backup, DatabaseSync } = yield* importNodeSqlite
     const db = new DatabaseSync(options.filename)
     yield* Effect.addFinalizer(() => Effect.sync(() => db.close()))
     db.exec("PRAGMA journal_mode = WAL")
@@ -89,13 +91,24 @@ export const make = (options: { readonly filename: string }) =>
       )
     )
 
-    return yield* Client.make({
+    const client = yield* Client.make({
       acquirer,
       compiler: Statement.makeCompilerSqlite(),
       transactionAcquirer,
       spanAttributes: [["db.system.name", "sqlite"]]
     })
+    const onlineBackup = OnlineBackup.of({
+      copyTo: (path) =>
+        semaphore.withPermits(1)(Effect.tryPromise({
+          try: () => backup(db, path),
+          catch: toSqlError("Failed to back up the database")
+        }))
+    })
+    return { client, onlineBackup }
   })
 
-export const layer = (options: { readonly filename: string }): Layer.Layer<Client.SqlClient> =>
-  Layer.scoped(Client.SqlClient, make(options)).pipe(Layer.provide(Reactivity.layer))
+export const layer = (options: { readonly filename: string }): Layer.Layer<Client.SqlClient | OnlineBackup> =>
+  Layer.scopedContext(Effect.map(make(options), ({ client, onlineBackup }) =>
+    Context.make(Client.SqlClient, client).pipe(Context.add(OnlineBackup, onlineBackup)))).pipe(
+      Layer.provide(Reactivity.layer)
+    )

@@ -17,6 +17,7 @@ import * as InProcessChangeFeed from "./InProcessChangeFeed.ts"
 import { instanceLock } from "./InstanceLock.ts"
 import { refuseNewerSchema } from "../SchemaVersion.ts"
 import { copyBeforeMigrating, migrateKeepingCopy } from "./MigrationCopy.ts"
+import { OnlineBackup } from "./OnlineBackup.ts"
 import { migrate, MIGRATION_NAMES } from "./migrations/index.ts"
 import * as SqliteAssetStore from "./SqliteAssetStore.ts"
 import * as SqliteConnectorStore from "./SqliteConnectorStore.ts"
@@ -34,7 +35,13 @@ const driverLayer = (filename: string) =>
     ? Layer.unwrapEffect(Effect.promise(() => import("./SqliteDeno.ts")).pipe(Effect.map((m) => m.layer({ filename }))))
     : Layer.unwrapEffect(
       Effect.promise(() => import("@effect/sql-sqlite-node")).pipe(
-        Effect.map((m) => m.SqliteClient.layer({ filename }))
+        Effect.map(({ SqliteClient }) =>
+          Layer.effect(
+            OnlineBackup,
+            Effect.map(SqliteClient.SqliteClient, (client) =>
+              OnlineBackup.of({ copyTo: (path) => Effect.asVoid(client.backup(path)) }))
+          ).pipe(Layer.provideMerge(SqliteClient.layer({ filename })))
+        )
       )
     )
 
@@ -80,7 +87,9 @@ export const openDatabase = (filename: string): Layer.Layer<SqlClient, StartupEr
     yield* migrateKeepingCopy(filename, migrate, copy)
     yield* keepStatistics
   }))
-  return Layer.provideMerge(Layer.merge(ready, StatisticsUpkeep), driverLayer(filename)).pipe(
+  // The upkeep reads the library's tables, so it starts once they are migrated.
+  const migratedAndUpkept = Layer.flatMap(ready, () => StatisticsUpkeep)
+  return Layer.provideMerge(migratedAndUpkept, driverLayer(filename)).pipe(
     Layer.catchAllCause((cause) => {
       const error = Cause.squash(cause)
       return Layer.fail(

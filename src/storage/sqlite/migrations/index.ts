@@ -182,10 +182,10 @@ const compactStorage = Effect.gen(function*() {
   const sql = yield* SqlClient
   const entities = yield* sql<{ id: string; kind: string; key: string | null; json: string }>`
     SELECT id, kind, key, json FROM metadata ORDER BY rowid`
-  for (const table of ["search_text", "search_titles", "search_words"]) yield* sql`DROP TABLE ${sql.literal(table)}`
+  for (const table of ["search_text", "search_titles", "search_words"]) yield* sql`DROP TABLE IF EXISTS ${sql.literal(table)}`
   for (const table of [
     "search_rows", "asset_tags", "asset_websites", "similarity_signatures", "asset_formats", "asset_metadata", "metadata"
-  ]) yield* sql`DROP TABLE ${sql.literal(table)}`
+  ]) yield* sql`DROP TABLE IF EXISTS ${sql.literal(table)}`
   yield* sql`ALTER TABLE assets RENAME TO assets_before`
   yield* sql`DROP INDEX IF EXISTS assets_listing`
   yield* sql`
