@@ -6,7 +6,14 @@
 import { createReadStream, createWriteStream, existsSync, renameSync, statSync, unlinkSync } from "node:fs"
 import { request } from "node:http"
 
-const [command, file] = process.argv.slice(2)
+const [command, file, ...rest] = process.argv.slice(2)
+
+// `--from KIND PATH` and `--to FORMAT PATH`: snippets from and to other tools, by the built `src/cli/Transfer.ts`.
+if ((command === "import" || command === "export") && [file, ...rest].some((arg) => arg === "--from" || arg === "--to")) {
+  const { transfer } = await import("../dist/cli/Transfer.js")
+  await transfer(command, [file, ...rest])
+  process.exit(0)
+}
 const base = process.env.SERVICE_URL ?? `http://${process.env.HOST ?? "127.0.0.1"}:${process.env.PORT ?? "39300"}`
 const MB = 1024 * 1024
 

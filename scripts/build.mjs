@@ -1,5 +1,5 @@
 /**
- * The production build on Node: `src/main.ts` and everything it imports, bundled by esbuild into `dist/` (ES
+ * The production build on Node: `src/main.ts` (and `src/cli/Transfer.ts`) and everything they import, bundled by esbuild into `dist/` (ES
  * modules, split where the code imports on demand: the language grammars and the docs page load when first used),
  * so that the service starts without compiling TypeScript at run time and holds only the code it runs. Run by
  * `npm install` (prepare), `npm start` and `npm test`; Deno runs the TypeScript sources itself.
@@ -16,7 +16,8 @@ export const buildService = async () => {
   rmSync(`${root}/dist`, { recursive: true, force: true })
   await build({
     absWorkingDir: root,
-    entryPoints: ["src/main.ts"],
+    // The service, and the command line's imports from and exports to other tools (`scripts/backup.mjs`).
+    entryPoints: ["src/main.ts", "src/cli/Transfer.ts"],
     outdir: "dist",
     bundle: true,
     splitting: true,
@@ -25,6 +26,8 @@ export const buildService = async () => {
     target: "node20",
     // A native module: loaded from node_modules as installed.
     external: ["better-sqlite3"],
+    // jsonc-parser's `main` is a UMD build whose inner requires esbuild cannot follow; its ES modules bundle.
+    alias: { "jsonc-parser": "./node_modules/jsonc-parser/lib/esm/main.js" },
     sourcemap: "linked",
     logLevel: "warning",
     // Bundled CommonJS packages still call `require` for Node's built-ins.

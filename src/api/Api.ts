@@ -1,7 +1,7 @@
 /**
  * The whole HTTP API: the 6 connector and 15 asset operations of the spec, and the operations of the Pieces OS
  * local API that its real clients (CLI, SDKs, editor plugins) use to start, browse, search, edit and organise,
- * plus the well-known probes, this service's own trash, backups, and where MCP clients connect. This file and its
+ * plus the well-known probes, this service's own trash, backups, imports from other tools, and where MCP clients connect. This file and its
  * groups import only schemas, so `HttpApiClient.make(Api)` can
  * reuse them. What Pieces OS does and this service does not (the copilot, cloud accounts) answers 501 from
  * `NotProvidedRoutes`.
@@ -13,6 +13,7 @@ import { AssetApi } from "./AssetApi.ts"
 import { AssetsApi } from "./AssetsApi.ts"
 import { ConnectorApi } from "./ConnectorApi.ts"
 import { FormatApi } from "./FormatApi.ts"
+import { LibraryImportApi } from "./LibraryImportApi.ts"
 import { AnnotationsApi, TagsApi, WebsitesApi } from "./MetadataApi.ts"
 import { ModelContextProtocolApi } from "./ModelContextProtocolApi.ts"
 import { ModelsApi } from "./ModelsApi.ts"
@@ -37,6 +38,7 @@ export class Api extends HttpApi.make("assets-connector")
   .add(WellKnownApi)
   .add(TrashApi)
   .add(DatabaseApi)
+  .add(LibraryImportApi)
   .add(ModelContextProtocolApi)
   .annotate(OpenApi.Title, "Local asset store and IDE connector")
   .annotate(OpenApi.Description, "Wire-compatible with the Pieces OS local API as its clients use it")

@@ -52,11 +52,35 @@ const NAMES: Record<string, string> = {
   vb: "vba",
   pascal: "pas",
   delphi: "pas",
-  docker: "dockerfile"
+  docker: "dockerfile",
+  // VS Code's language ids and massCode's names where they differ from the above
+  typescriptreact: "tsx",
+  javascriptreact: "jsx",
+  shellscript: "sh",
+  jsonc: "json",
+  plain_text: "txt",
+  c_cpp: "cpp",
+  sass: "css",
+  scss: "css",
+  less: "css",
+  vue: "html",
+  svelte: "html",
+  objectivec: "m",
+  dockerfile: "hljs-dockerfile",
+  makefile: "hljs-makefile",
+  yml: "yaml"
 }
 
 /** The stored classification a language name or extension means, if the service knows it. */
 export const languageNamed = (name: string): ClassificationSpecificValue | undefined => {
   const folded = name.trim().toLowerCase().replace(/^\./, "")
   return knownClassification(NAMES[folded] ?? folded)
+}
+
+/** The stored classification a file's name implies: its extension, or a name that is a language (`Dockerfile`). */
+export const languageOfFileName = (fileName: string): ClassificationSpecificValue | undefined => {
+  const dot = fileName.lastIndexOf(".")
+  const extension = dot > 0 ? fileName.slice(dot + 1) : undefined
+  return (extension === undefined ? undefined : languageNamed(extension)) ?? knownClassification(fileName) ??
+    languageNamed(fileName)
 }

@@ -24,10 +24,20 @@ import { makeOriginPolicy, splitList } from "./OriginPolicy.ts"
 /** The one operation whose body is not JSON and not bounded by `MAX_BODY_BYTES`: a backup, checked by its handler. */
 const BACKUP_IMPORT_PATH = "/database/import"
 
-const bodyTooLarge = (maxBodyBytes: number) =>
-  jsonError(413, "BodyTooLarge", `The request body is larger than the service accepts (${maxBodyBytes} bytes)`, {
-    maxBytes: maxBodyBytes
-  })
+/** Imports from the page send the files themselves; past the limit, the command line reads them in batches. */
+const SNIPPET_IMPORT_PATH = "/library/import"
+const LARGE_IMPORT_HINT = ". Import a source this large from the command line, which sends it in batches: " +
+  "npm run import -- --from KIND PATH"
+
+const bodyTooLarge = (maxBodyBytes: number, url: string) =>
+  jsonError(
+    413,
+    "BodyTooLarge",
+    `The request body is larger than the service accepts (${maxBodyBytes} bytes)${
+      url.split("?")[0] === SNIPPET_IMPORT_PATH ? LARGE_IMPORT_HINT : ""
+    }`,
+    { maxBytes: maxBodyBytes }
+  )
 
 /**
  * Operations take JSON. The platform would parse other types its own way (multipart, bytes) from the socket,
@@ -79,7 +89,7 @@ export const RequestGuardLive = Layer.unwrapEffect(Effect.gen(function*() {
       const declared = Number(request.headers["content-length"] ?? 0)
       if (declared > guard.maxBodyBytes) {
         yield* discardBody(request, guard.maxBodyBytes)
-        return bodyTooLarge(guard.maxBodyBytes)
+        return bodyTooLarge(guard.maxBodyBytes, request.url)
       }
       if (!hasBody(request)) return yield* withCors(origin, app)
       const contentType = request.headers["content-type"]
@@ -93,7 +103,7 @@ export const RequestGuardLive = Layer.unwrapEffect(Effect.gen(function*() {
       const body = yield* Effect.option(chunked ? readAtMost(request, guard.maxBodyBytes) : request.text)
       // A client that went away: the handler's own read fails the same way.
       if (Option.isNone(body)) return yield* withCors(origin, app)
-      if (body.value === undefined) return bodyTooLarge(guard.maxBodyBytes)
+      if (body.value === undefined) return bodyTooLarge(guard.maxBodyBytes, request.url)
       if (nestsDeeperThan(body.value, MAX_JSON_DEPTH)) {
         return jsonError(400, "BodyTooDeep", `The request body nests deeper than ${MAX_JSON_DEPTH} levels`)
       }

@@ -17,6 +17,8 @@ import { AssetRepository } from "../services/AssetRepository.ts"
 import { AssetSearch } from "../services/AssetSearch.ts"
 import { AssetWrites } from "../services/AssetWrites.ts"
 import { AssistantLibrary } from "../services/AssistantLibrary.ts"
+import { LibraryImport } from "../services/LibraryImport.ts"
+import { NearCopies } from "../services/NearCopies.ts"
 import { Backup } from "../services/Backup.ts"
 import { ChangeHub } from "../services/ChangeHub.ts"
 import { Commits } from "../services/Commits.ts"
@@ -47,6 +49,7 @@ import { DocsRoute } from "./DocsViewer.ts"
 import { ErrorResponsesLive } from "./ErrorResponses.ts"
 import { RequestGuardLive } from "./RequestGuard.ts"
 import { DatabaseHttpLive } from "./DatabaseHttp.ts"
+import { LibraryImportHttpLive } from "./LibraryImportHttp.ts"
 import { LibraryPageRoutes } from "./LibraryPage.ts"
 import { ModelContextProtocolHttpLive } from "./ModelContextProtocolHttp.ts"
 import { TrashHttpLive } from "./TrashHttp.ts"
@@ -76,10 +79,13 @@ export const ServicesLive = Layer.mergeAll(
   ConnectorActivity.Default,
   Backup.Default,
   RetentionSchedule,
-  AssistantLibrary.Default
+  AssistantLibrary.Default,
+  LibraryImport.Default
 ).pipe(
   Layer.provideMerge(Layer.mergeAll(AssetCreator.Default, AssetEditor.Default)),
-  Layer.provideMerge(Layer.mergeAll(MetadataEntities.Default, Recommendations.Default, LocalUser.Default)),
+  Layer.provideMerge(
+    Layer.mergeAll(MetadataEntities.Default, Recommendations.Default, LocalUser.Default, NearCopies.Default)
+  ),
   Layer.provideMerge(CoreLive)
 )
 
@@ -99,6 +105,7 @@ const ApiRoutes = HttpLayerRouter.addHttpApi(Api, { openapiPath: "/openapi.json"
     WellKnownHttpLive,
     TrashHttpLive,
     DatabaseHttpLive,
+    LibraryImportHttpLive,
     ModelContextProtocolHttpLive
   ])
 )

@@ -17,11 +17,10 @@ import { AssetCreator } from "./AssetCreator.ts"
 import { AssetEditor, type SnippetChanges } from "./AssetEditor.ts"
 import { AssetRepository } from "./AssetRepository.ts"
 import { AssetSearch, type SearchResult } from "./AssetSearch.ts"
-import { REUSE_MATCH } from "./ConnectorActivity.ts"
 import { MetadataEntities } from "./MetadataEntities.ts"
+import { type NearCopy, NearCopies } from "./NearCopies.ts"
 import { Recommendations } from "./Recommendations.ts"
 import { SearchIndex } from "./SearchIndex.ts"
-import { SimilarityIndex } from "./SimilarityIndex.ts"
 
 /** Items one page holds at most. */
 export const PAGE_LIMIT = 50
@@ -87,11 +86,7 @@ export interface NewSnippet {
   readonly saveAnyway?: boolean | undefined
 }
 
-export interface NearCopy {
-  readonly id: string
-  readonly name: string
-  readonly similarity: number
-}
+export type { NearCopy }
 
 export type SaveOutcome =
   | { readonly saved: true; readonly snippet: SnippetDetails; readonly nearCopies: ReadonlyArray<NearCopy> }
@@ -145,7 +140,7 @@ export class AssistantLibrary extends Effect.Service<AssistantLibrary>()("Assist
     const editor = yield* AssetEditor
     const metadata = yield* MetadataEntities
     const recommendations = yield* Recommendations
-    const similar = yield* SimilarityIndex
+    const near = yield* NearCopies
     const { facets } = yield* SearchIndex
 
     /** The assets in these rows, in order (rows deleted meanwhile left out). */
@@ -188,24 +183,13 @@ export class AssistantLibrary extends Effect.Service<AssistantLibrary>()("Assist
 
     const get = (id: AssetId) => Effect.map(repository.get(id), detailsOf)
 
-    /** Saved snippets at least `REUSE_MATCH` alike this code (what a copy would be suggested to reuse). */
-    const nearCopiesOf = (code: string) =>
-      Effect.gen(function*() {
-        const found = yield* similar.closest(code, { limit: NEAR_COPIES, atLeast: REUSE_MATCH })
-        const assets = yield* repository.assetsAt(found.map((near) => near.row))
-        return found.flatMap((near): Array<NearCopy> => {
-          const asset = assets.get(near.row)
-          return asset === undefined ? [] : [{ id: asset.id, name: asset.name ?? "", similarity: near.similarity }]
-        })
-      })
-
     /** Saves a new snippet unless a near copy is saved already (and `saveAnyway` is not set); never overwrites. */
     const save = (snippet: NewSnippet) =>
       Effect.gen(function*() {
         if (snippet.code.trim() === "") {
           return yield* Effect.fail(new InvalidRequest({ message: "The code is blank", path: ["code"] }))
         }
-        const nearCopies = yield* nearCopiesOf(snippet.code)
+        const nearCopies = yield* near.of(snippet.code, NEAR_COPIES)
         if (nearCopies.length > 0 && snippet.saveAnyway !== true) {
           const refused: SaveOutcome = { saved: false, nearCopies }
           return refused

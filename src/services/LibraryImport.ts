@@ -1,0 +1,168 @@
+/**
+ * Importing snippets read from another tool (`imports/`): a preview of what an import would do, and the import,
+ * which writes through the commit path. Each snippet's asset id is its source's or derived from its identity there
+ * (`importedAssetId`), so importing the same entry again finds it and adds nothing. The preview says, for each
+ * snippet, what it will be: new (with the saved snippets it is a near copy of, by the suggestion engine), or
+ * skipped because the library holds it already (live or in the trash) or it came twice. An entry the library
+ * refuses (too large, say) is reported with its place and the rest go on.
+ */
+import { Effect, Either } from "effect"
+import type { Asset } from "../domain/Asset.ts"
+import { buildAsset } from "../domain/AssetBuilder.ts"
+import { AssetId, FormatId } from "../domain/Common.ts"
+import { languageNamed } from "../domain/LanguageNames.ts"
+import type { Seed } from "../domain/Seed.ts"
+import { timestamp } from "../domain/Timestamps.ts"
+import {
+  type ImportedSnippet,
+  importedAssetId,
+  type ImportKind,
+  type ImportReading,
+  type LeftOut
+} from "../imports/ImportedSnippet.ts"
+import type { ImportedEntry, ImportReport } from "../imports/ImportReport.ts"
+import { randomUUID } from "node:crypto"
+import { AssetCreator } from "./AssetCreator.ts"
+import { AssetRepository } from "./AssetRepository.ts"
+import { Installation } from "./Installation.ts"
+import { NearCopies } from "./NearCopies.ts"
+import { SeedPreprocessor } from "./SeedPreprocessor.ts"
+
+/** Near copies the preview names per snippet. */
+const NEAR_COPIES_SHOWN = 3
+/** Snippets prepared and written at once: enough for the commit path to batch them. */
+const CONCURRENCY = 8
+
+/** Counts of each value, most frequent first. */
+const counted = (values: ReadonlyArray<string>) => {
+  const counts = new Map<string, number>()
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1)
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([name, count]) => ({ name, count }))
+}
+
+/** What the library's create path is given for an imported snippet. */
+const seedOf = (kind: ImportKind, snippet: ImportedSnippet): Seed => {
+  // A language the service does not know is left to detection.
+  const ext = snippet.language === undefined ? undefined : languageNamed(snippet.language)
+  return {
+  type: "SEEDED_ASSET",
+  asset: {
+    application: { name: "OPEN_SOURCE", version: `import-${kind}`, platform: "UNKNOWN" },
+    format: {
+      fragment: {
+        string: { raw: snippet.code },
+        ...(ext === undefined ? {} : { metadata: { ext } })
+      }
+    },
+    metadata: {
+      name: snippet.name,
+      mechanism: "MANUAL",
+      tags: snippet.tags.filter((tag) => tag.trim() !== "").map((text) => ({ text })),
+      websites: snippet.websites.map((website) => ({ url: website.url, name: website.name ?? website.url })),
+      annotations: [
+        ...(snippet.description === undefined ? [] : [{ type: "DESCRIPTION" as const, text: snippet.description }]),
+        ...(snippet.note === undefined ? [] : [{ type: "COMMENT" as const, text: snippet.note }])
+      ]
+    }
+  }
+  }
+}
+
+/** An imported asset keeps the times its source gave. */
+const withSourceTimes = (asset: Asset, snippet: ImportedSnippet): Asset =>
+  snippet.updated === undefined ? asset : { ...asset, updated: timestamp(new Date(snippet.updated)) }
+
+const messageOf = (error: unknown) =>
+  typeof error === "object" && error !== null && "message" in error ? String(error.message) : String(error)
+
+export class LibraryImport extends Effect.Service<LibraryImport>()("LibraryImport", {
+  effect: Effect.gen(function*() {
+    const repository = yield* AssetRepository
+    const preprocessor = yield* SeedPreprocessor
+    const creator = yield* AssetCreator
+    const near = yield* NearCopies
+    const installation = yield* Installation
+
+    /** Why the library already holds this id, if it does. */
+    const heldAs = (id: string) =>
+      Effect.map(repository.findDocument(AssetId.make(id), false), (found) =>
+        found._tag === "None" ? undefined : found.value.deleted ? "is in the library's trash" : "is in the library")
+
+    /** Prepares (classifies, names) and, unless a dry run, stores one snippet; answers its entry. */
+    const importOne = (kind: ImportKind, snippet: ImportedSnippet, id: string, dryRun: boolean) =>
+      Effect.gen(function*() {
+        const seed = seedOf(kind, snippet)
+        const nearCopies = yield* near.of(snippet.code, NEAR_COPIES_SHOWN)
+        let language: string
+        if (dryRun) {
+          const drafted = yield* preprocessor.draft(seed)
+          language = drafted.asset.format.classification?.specific ?? "txt"
+        } else {
+          const prepared = yield* preprocessor.prepareForCreate(seed)
+          const created = snippet.created === undefined ? new Date() : new Date(snippet.created)
+          const asset = buildAsset(prepared.asset, {
+            assetId: AssetId.make(id),
+            formatId: FormatId.make(randomUUID()),
+            nextId: randomUUID,
+            creator: installation.userId,
+            now: timestamp(created)
+          })
+          yield* creator.store(withSourceTimes(asset, snippet))
+          language = prepared.asset.classification.specific ?? "txt"
+        }
+        const entry: ImportedEntry = {
+          id,
+          name: seed.asset.metadata?.name ?? snippet.name,
+          language,
+          place: snippet.place,
+          near_copies: nearCopies.filter((copy) => copy.id !== id)
+        }
+        return entry
+      })
+
+    /** Previews (`dryRun`) or imports what an importer read. */
+    const run = (kind: ImportKind, reading: ImportReading, dryRun: boolean) =>
+      Effect.gen(function*() {
+        const skipped: Array<LeftOut> = [...reading.skipped]
+        const problems: Array<LeftOut> = [...reading.problems]
+        const seen = new Set<string>()
+        const planned: Array<{ readonly snippet: ImportedSnippet; readonly id: string }> = []
+        for (const snippet of reading.snippets) {
+          const id = importedAssetId(kind, snippet)
+          if (seen.has(id)) {
+            skipped.push({ place: snippet.place, reason: "comes twice in this import; the first is kept" })
+            continue
+          }
+          seen.add(id)
+          const held = yield* heldAs(id)
+          if (held !== undefined) skipped.push({ place: snippet.place, reason: `${held} already (${id})` })
+          else planned.push({ snippet, id })
+        }
+        const outcomes = yield* Effect.forEach(
+          planned,
+          ({ id, snippet }) => Effect.either(importOne(kind, snippet, id, dryRun)),
+          { concurrency: CONCURRENCY }
+        )
+        const entries: Array<ImportedEntry> = []
+        outcomes.forEach((outcome, index) => {
+          if (Either.isRight(outcome)) entries.push(outcome.right)
+          else problems.push({ place: planned[index]!.snippet.place, reason: `was refused: ${messageOf(outcome.left)}` })
+        })
+        const report: ImportReport = {
+          kind,
+          dry_run: dryRun,
+          read: reading.snippets.length,
+          new: entries.length,
+          imported: dryRun ? 0 : entries.length,
+          languages: counted(entries.map((entry) => entry.language)),
+          tags: counted(planned.filter((_, index) => Either.isRight(outcomes[index]!)).flatMap(({ snippet }) => snippet.tags)),
+          entries,
+          skipped,
+          problems
+        }
+        return report
+      })
+
+    return { run } as const
+  })
+}) {}
