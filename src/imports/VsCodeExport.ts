@@ -42,16 +42,17 @@ const prefixOf = (snippet: ExportedSnippet) =>
     : snippet.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "snippet"
 
 export const vsCodeSnippetsFile = (snippets: Iterable<ExportedSnippet>): string => {
-  const entries: Record<string, unknown> = {}
+  // A map, not an object: a snippet may be named "constructor" or "__proto__".
+  const entries = new Map<string, unknown>()
   for (const snippet of snippets) {
     let name = snippet.name
-    for (let n = 2; name in entries; n++) name = `${snippet.name} (${n})`
-    entries[name] = {
+    for (let n = 2; entries.has(name); n++) name = `${snippet.name} (${n})`
+    entries.set(name, {
       scope: vsCodeLanguage(snippet.language),
       prefix: prefixOf(snippet),
       body: snippet.code.split(/\r?\n/),
       ...(snippet.description === undefined ? {} : { description: snippet.description })
-    }
+    })
   }
-  return `${JSON.stringify(entries, null, "\t")}\n`
+  return `${JSON.stringify(Object.fromEntries(entries), null, "\t")}\n`
 }
