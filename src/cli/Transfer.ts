@@ -5,18 +5,25 @@
  * writes them through the commit path; `--dry-run` prints the preview and writes nothing. An export reads the
  * library from `GET /database/export` as it streams. The service is found as `scripts/backup.mjs` finds it.
  */
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { request } from "node:http"
 import { dirname, join } from "node:path"
 import { createInterface } from "node:readline"
 import { Schema } from "effect"
 import { Asset } from "../domain/Asset.ts"
 import { exportedSnippet, type ExportedSnippet } from "../imports/ExportedSnippet.ts"
-import { importedAssetId, ImportKind, type ImportedSnippet, type LeftOut } from "../imports/ImportedSnippet.ts"
+import {
+  importedAssetId,
+  ImportKind,
+  type ImportedSnippet,
+  type ImportReading,
+  type LeftOut,
+  type SourceFile
+} from "../imports/ImportedSnippet.ts"
 import { readImport } from "../imports/Importers.ts"
 import type { ImportReport } from "../imports/ImportReport.ts"
 import { massCodeVault } from "../imports/MassCodeVaultExport.ts"
-import { filesAt } from "../imports/SourceFiles.ts"
+import { filesAt, walkFiles } from "../imports/SourceFiles.ts"
 import { vsCodeSnippetsFile } from "../imports/VsCodeExport.ts"
 
 const base = process.env.SERVICE_URL ?? `http://${process.env.HOST ?? "127.0.0.1"}:${process.env.PORT ?? "39300"}`
@@ -61,12 +68,15 @@ const postJson = (path: string, body: unknown) =>
 const placeOf = ({ place }: LeftOut) =>
   `${place.file}${place.line === undefined ? "" : `:${place.line}`}${place.entry === undefined ? "" : ` (${place.entry})`}`
 
+/** About the bytes a snippet takes in a request. */
+const sizeOf = (snippet: ImportedSnippet) => snippet.code.length + snippet.name.length + 200
+
 /** Batches of snippets, each small enough for one request. */
 function* batches(snippets: ReadonlyArray<ImportedSnippet>) {
   let batch: Array<ImportedSnippet> = []
   let bytes = 0
   for (const snippet of snippets) {
-    const size = snippet.code.length + snippet.name.length + 200
+    const size = sizeOf(snippet)
     if (batch.length > 0 && (bytes + size > BATCH_BYTES || batch.length >= BATCH_SNIPPETS)) {
       yield batch
       batch = []
@@ -81,32 +91,52 @@ function* batches(snippets: ReadonlyArray<ImportedSnippet>) {
 const counts = (rows: ReadonlyArray<{ name: string; count: number }>) =>
   rows.slice(0, 12).map(({ count, name }) => `${name} ${count}`).join(", ") + (rows.length > 12 ? `, … (${rows.length})` : "")
 
+/** Kinds whose importer reads each file on its own: a folder of them is read a few files at a time. */
+const READ_FILE_BY_FILE: ReadonlySet<ImportKind> = new Set(["vscode", "files"])
+/** Files, and bytes of them, read together at most when read a few at a time. */
+const FILES_AT_ONCE = 100
+const BYTES_AT_ONCE = 4 * 1024 * 1024
+
+/** What the importer of `kind` reads at `path`, in parts: the whole at once, or a few files at a time. */
+function* readingsAt(kind: ImportKind, path: string): Generator<ImportReading> {
+  if (!READ_FILE_BY_FILE.has(kind) || !statSync(path).isDirectory()) {
+    const found = filesAt(path)
+    const reading = readImport(kind, found.files)
+    yield { ...reading, skipped: [...found.skipped, ...reading.skipped] }
+    return
+  }
+  let files: Array<SourceFile> = []
+  let bytes = 0
+  for (const found of walkFiles(path)) {
+    if ("reason" in found) yield { snippets: [], problems: [], skipped: [found] }
+    else {
+      files.push(found)
+      bytes += found.text.length
+    }
+    if (files.length >= FILES_AT_ONCE || bytes >= BYTES_AT_ONCE) {
+      yield readImport(kind, files)
+      files = []
+      bytes = 0
+    }
+  }
+  if (files.length > 0) yield readImport(kind, files)
+}
+
 const importFrom = async (kind: ImportKind, path: string, dryRun: boolean) => {
   if (!existsSync(path)) fail(`No such file or folder: ${path}`)
   const started = Date.now()
-  const found = filesAt(path)
-  const reading = readImport(kind, found.files)
-  const skipped: Array<LeftOut> = [...found.skipped, ...reading.skipped]
-  const problems: Array<LeftOut> = [...reading.problems]
+  const skipped: Array<LeftOut> = []
+  const problems: Array<LeftOut> = []
   // Repeats are found here, across batches; the service finds those within one.
   const seen = new Set<string>()
-  const unique: Array<ImportedSnippet> = []
-  for (const snippet of reading.snippets) {
-    const id = importedAssetId(kind, snippet)
-    if (seen.has(id)) skipped.push({ place: snippet.place, reason: "comes twice in this import; the first is kept" })
-    else {
-      seen.add(id)
-      unique.push(snippet)
-    }
-  }
+  let read = 0
   const languages = new Map<string, number>()
   const tags = new Map<string, number>()
   const nearCopies: Array<string> = []
   let fresh = 0
   let imported = 0
   let sent = 0
-  for (const batch of batches(unique)) {
-    const { json, status } = await postJson("/library/import", { kind, dry_run: dryRun, snippets: batch })
+  const take = (batch: ReadonlyArray<ImportedSnippet>, { json, status }: { status: number; json: unknown }) => {
     if (status !== 200) {
       const message = typeof json === "object" && json !== null && "message" in json ? String(json.message) : String(json)
       fail(`Refused (${status}): ${message}${imported > 0 ? `; ${imported} snippets were imported before it` : ""}`)
@@ -124,14 +154,49 @@ const importFrom = async (kind: ImportKind, path: string, dryRun: boolean) => {
       }
     }
     sent += batch.length
-    show(`${dryRun ? "previewed" : "imported"} ${sent.toLocaleString("en")} of ${unique.length.toLocaleString("en")} snippets`)
+    show(`${dryRun ? "previewed" : "imported"} ${sent.toLocaleString("en")} snippets`)
   }
+  // Two batches in flight: the service stores one while the next is read and sent.
+  let inFlight: Promise<void> | undefined
+  const send = async (batch: ReadonlyArray<ImportedSnippet>) => {
+    const answer = postJson("/library/import", { kind, dry_run: dryRun, snippets: batch }).then((reply) => take(batch, reply))
+    if (inFlight !== undefined) await inFlight
+    inFlight = answer
+  }
+  // Snippets read and not yet sent: a batch goes as soon as one is full, the rest at the end.
+  let pending: Array<ImportedSnippet> = []
+  let pendingBytes = 0
+  const flush = async (all: boolean) => {
+    while (pending.length > 0 && (all || pending.length >= BATCH_SNIPPETS || pendingBytes >= BATCH_BYTES)) {
+      const batch = batches(pending).next().value!
+      pending = pending.slice(batch.length)
+      pendingBytes -= batch.reduce((bytes, snippet) => bytes + sizeOf(snippet), 0)
+      await send(batch)
+    }
+  }
+  for (const reading of readingsAt(kind, path)) {
+    read += reading.snippets.length
+    skipped.push(...reading.skipped)
+    problems.push(...reading.problems)
+    for (const snippet of reading.snippets) {
+      const id = importedAssetId(kind, snippet)
+      if (seen.has(id)) skipped.push({ place: snippet.place, reason: "comes twice in this import; the first is kept" })
+      else {
+        seen.add(id)
+        pending.push(snippet)
+        pendingBytes += sizeOf(snippet)
+      }
+    }
+    await flush(false)
+  }
+  await flush(true)
+  await inFlight
   const sorted = (map: Map<string, number>) =>
     [...map].sort((a, b) => b[1] - a[1]).map(([name, count]) => ({ name, count }))
   const seconds = (Date.now() - started) / 1000
   const lines = [
     "",
-    `${dryRun ? "Preview (nothing written)" : "Imported"}: ${reading.snippets.length} snippets read from ${path} as ${kind}`,
+    `${dryRun ? "Preview (nothing written)" : "Imported"}: ${read} snippets read from ${path} as ${kind}`,
     `  new to the library: ${fresh}${dryRun ? "" : `, imported: ${imported} in ${seconds.toFixed(1)} s`}`,
     `  languages: ${counts(sorted(languages)) || "none"}`,
     `  tags: ${counts(sorted(tags)) || "none"}`,
@@ -140,7 +205,7 @@ const importFrom = async (kind: ImportKind, path: string, dryRun: boolean) => {
     ...(problems.length === 0 ? [] : [`  problems (${problems.length}):`, ...problems.slice(0, 50).map((left) => `    ${placeOf(left)} ${left.reason}`)])
   ]
   process.stderr.write(`${lines.join("\n")}\n`)
-  process.stdout.write(`${JSON.stringify({ kind, dry_run: dryRun, read: reading.snippets.length, new: fresh, imported, skipped: skipped.length, problems: problems.length })}\n`)
+  process.stdout.write(`${JSON.stringify({ kind, dry_run: dryRun, read, new: fresh, imported, skipped: skipped.length, problems: problems.length })}\n`)
 }
 
 /** The library's live text snippets, read from the backup export as it streams. */

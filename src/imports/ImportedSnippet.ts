@@ -71,12 +71,24 @@ const IMPORTED_ID_NAMESPACE = "9b1c7f2e-5d3a-4e8b-a6f1-2c4d8e0b7a93"
 export const importedAssetId = (kind: ImportKind, snippet: ImportedSnippet): string =>
   snippet.id ?? uuidV5(`${kind}\u0000${snippet.key}`, IMPORTED_ID_NAMESPACE)
 
-/** The 1-based line of `offset` in `text`. */
-export const lineAt = (text: string, offset: number): number => {
-  let line = 1
-  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++
-  return line
+/** The 1-based line of an offset in `text`: the line starts found once, each offset then a binary search. */
+export const lineFinder = (text: string) => {
+  const starts = [0]
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1)
+  return (offset: number): number => {
+    let low = 0
+    let high = starts.length - 1
+    while (low < high) {
+      const middle = (low + high + 1) >> 1
+      if (starts[middle]! <= offset) low = middle
+      else high = middle - 1
+    }
+    return low + 1
+  }
 }
+
+/** The 1-based line of `offset` in `text` (for one offset; `lineFinder` for many). */
+export const lineAt = (text: string, offset: number): number => lineFinder(text)(offset)
 
 /** A file's name without its folders. */
 export const baseName = (path: string) => path.split(/[\\/]/).pop() ?? path

@@ -14,6 +14,7 @@ import {
   type ImportedSnippet,
   type ImportReading,
   lineAt,
+  lineFinder,
   type LeftOut,
   type SourceFile
 } from "./ImportedSnippet.ts"
@@ -65,9 +66,10 @@ const readFile = (file: SourceFile): ImportReading => {
   const snippets: Array<ImportedSnippet> = []
   const problems: Array<LeftOut> = []
   const skipped: Array<LeftOut> = []
+  const lineOf = lineFinder(file.text)
   for (const property of tree.children ?? []) {
     const name = String(property.children?.[0]?.value ?? "")
-    const place = { file: file.path, line: lineAt(file.text, property.offset), entry: name }
+    const place = { file: file.path, line: lineOf(property.offset), entry: name }
     const entry = valueOf(property.children?.[1])
     if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
       problems.push({ place, reason: "is not a snippet (an object with a body)" })

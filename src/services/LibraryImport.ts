@@ -7,6 +7,7 @@
  * refuses (too large, say) is reported with its place and the rest go on.
  */
 import { Effect, Either } from "effect"
+import type { InvalidRequest } from "../api/Errors.ts"
 import type { Asset } from "../domain/Asset.ts"
 import { buildAsset } from "../domain/AssetBuilder.ts"
 import { AssetId, FormatId } from "../domain/Common.ts"
@@ -30,8 +31,11 @@ import { SeedPreprocessor } from "./SeedPreprocessor.ts"
 
 /** Near copies the preview names per snippet. */
 const NEAR_COPIES_SHOWN = 3
-/** Snippets prepared and written at once: enough for the commit path to batch them. */
-const CONCURRENCY = 8
+/** Snippets prepared and written at once: as many as the commit path puts in one transaction (`BATCH_LIMIT`). */
+const CONCURRENCY = 64
+
+/** What became of one snippet: imported (or new, in a dry run), or held by the library already. */
+type Outcome = { readonly entry: ImportedEntry } | { readonly held: string }
 
 /** Counts of each value, most frequent first. */
 const counted = (values: ReadonlyArray<string>) => {
@@ -92,7 +96,8 @@ export class LibraryImport extends Effect.Service<LibraryImport>()("LibraryImpor
     const importOne = (kind: ImportKind, snippet: ImportedSnippet, id: string, dryRun: boolean) =>
       Effect.gen(function*() {
         const seed = seedOf(kind, snippet)
-        const nearCopies = yield* near.of(snippet.code, NEAR_COPIES_SHOWN)
+        // Near copies are the preview's to show; looking them up would halve an import's pace.
+        const nearCopies = dryRun ? yield* near.of(snippet.code, NEAR_COPIES_SHOWN) : []
         let language: string
         if (dryRun) {
           const drafted = yield* preprocessor.draft(seed)
@@ -129,24 +134,31 @@ export class LibraryImport extends Effect.Service<LibraryImport>()("LibraryImpor
         const planned: Array<{ readonly snippet: ImportedSnippet; readonly id: string }> = []
         for (const snippet of reading.snippets) {
           const id = importedAssetId(kind, snippet)
-          if (seen.has(id)) {
-            skipped.push({ place: snippet.place, reason: "comes twice in this import; the first is kept" })
-            continue
+          if (seen.has(id)) skipped.push({ place: snippet.place, reason: "comes twice in this import; the first is kept" })
+          else {
+            seen.add(id)
+            planned.push({ snippet, id })
           }
-          seen.add(id)
-          const held = yield* heldAs(id)
-          if (held !== undefined) skipped.push({ place: snippet.place, reason: `${held} already (${id})` })
-          else planned.push({ snippet, id })
         }
         const outcomes = yield* Effect.forEach(
           planned,
-          ({ id, snippet }) => Effect.either(importOne(kind, snippet, id, dryRun)),
+          ({ id, snippet }) =>
+            Effect.either(Effect.flatMap(heldAs(id), (held): Effect.Effect<Outcome, InvalidRequest> =>
+              held === undefined
+                ? Effect.map(importOne(kind, snippet, id, dryRun), (entry) => ({ entry }))
+                : Effect.succeed({ held: `${held} already (${id})` }))),
           { concurrency: CONCURRENCY }
         )
         const entries: Array<ImportedEntry> = []
+        const tags: Array<string> = []
         outcomes.forEach((outcome, index) => {
-          if (Either.isRight(outcome)) entries.push(outcome.right)
-          else problems.push({ place: planned[index]!.snippet.place, reason: `was refused: ${messageOf(outcome.left)}` })
+          const { snippet } = planned[index]!
+          if (Either.isLeft(outcome)) problems.push({ place: snippet.place, reason: `was refused: ${messageOf(outcome.left)}` })
+          else if ("held" in outcome.right) skipped.push({ place: snippet.place, reason: outcome.right.held })
+          else {
+            entries.push(outcome.right.entry)
+            tags.push(...snippet.tags)
+          }
         })
         const report: ImportReport = {
           kind,
@@ -155,7 +167,7 @@ export class LibraryImport extends Effect.Service<LibraryImport>()("LibraryImpor
           new: entries.length,
           imported: dryRun ? 0 : entries.length,
           languages: counted(entries.map((entry) => entry.language)),
-          tags: counted(planned.filter((_, index) => Either.isRight(outcomes[index]!)).flatMap(({ snippet }) => snippet.tags)),
+          tags: counted(tags),
           entries,
           skipped,
           problems
