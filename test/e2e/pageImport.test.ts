@@ -29,14 +29,14 @@ describe.skipIf(chromiumPath === undefined)(`the page's import in Chromium (${ru
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: chromiumPath!, args: ["--no-sandbox"] })
     page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
-    await page.goto(service.baseUrl())
-    await expect.poll(() => page.locator("#live").getAttribute("class")).toContain("connected")
   }, 60_000)
   afterAll(async () => {
     await browser?.close()
   })
 
   it("previews a picked folder, writing nothing, then imports it and the snippets appear", async () => {
+    await page.goto(service.baseUrl())
+    await expect.poll(() => page.locator("#live").getAttribute("class")).toContain("connected")
     await page.click("#open-import")
     await page.selectOption("#import-kind", "vscode")
     await page.setInputFiles("#import-folder", join(fixtures, "vscode"))
