@@ -22,6 +22,11 @@ export const EntryPlace = Schema.Struct({
 })
 export type EntryPlace = typeof EntryPlace.Type
 
+/** A time as a date text (ISO 8601 as the importers write it); one that is no date is refused with its path. */
+const DateText = Schema.String.pipe(
+  Schema.filter((text) => !Number.isNaN(Date.parse(text)), { message: () => "a date and time (ISO 8601)" })
+)
+
 export const ImportedWebsite = Schema.Struct({ url: Schema.String, name: Schema.optional(Schema.String) })
 
 export const ImportedSnippet = Schema.Struct({
@@ -38,8 +43,8 @@ export const ImportedSnippet = Schema.Struct({
   description: Schema.optional(Schema.String),
   /** A remark kept beside the description (a VS Code prefix). */
   note: Schema.optional(Schema.String),
-  created: Schema.optional(Schema.String),
-  updated: Schema.optional(Schema.String),
+  created: Schema.optional(DateText),
+  updated: Schema.optional(DateText),
   place: EntryPlace
 })
 export type ImportedSnippet = typeof ImportedSnippet.Type

@@ -11,6 +11,7 @@ import { comparableFingerprint } from "../domain/Comparable.ts"
 import { searchableText } from "../domain/SearchableText.ts"
 import type { Seed } from "../domain/Seed.ts"
 import { timestamp } from "../domain/Timestamps.ts"
+import { AssetStore } from "../storage/AssetStore.ts"
 import { Commits } from "./Commits.ts"
 import { Installation } from "./Installation.ts"
 import { SeedPreprocessor } from "./SeedPreprocessor.ts"
@@ -20,6 +21,7 @@ export class AssetCreator extends Effect.Service<AssetCreator>()("AssetCreator",
     const commits = yield* Commits
     const preprocessor = yield* SeedPreprocessor
     const installation = yield* Installation
+    const assetStore = yield* AssetStore
 
     /**
      * Stores a built asset and answers it as stored (its tags and websites are the library's). Its code fingerprint,
@@ -28,6 +30,22 @@ export class AssetCreator extends Effect.Service<AssetCreator>()("AssetCreator",
     const store = (asset: Asset) => {
       const fingerprint = comparableFingerprint(asset, searchableText(asset))
       return commits.commit((tx) => tx.create(asset, fingerprint))
+    }
+
+    /**
+     * Stores a built asset unless the library holds its id already, live or in the trash (checked in the write's own
+     * transaction, so two writers of one id cannot both store it); answers whether it was stored.
+     */
+    const storeNew = (asset: Asset) => {
+      const fingerprint = comparableFingerprint(asset, searchableText(asset))
+      return commits.commit((tx) =>
+        Effect.gen(function*() {
+          const known = yield* assetStore.known([asset.id], [])
+          if (known.assets.has(asset.id)) return false
+          yield* tx.create(asset, fingerprint)
+          return true
+        })
+      )
     }
 
     const create = Effect.fnUntraced(function*(seed: Seed) {
@@ -41,6 +59,6 @@ export class AssetCreator extends Effect.Service<AssetCreator>()("AssetCreator",
       }))
     })
 
-    return { create, store } as const
+    return { create, store, storeNew } as const
   })
 }) {}

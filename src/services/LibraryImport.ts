@@ -49,26 +49,21 @@ const seedOf = (kind: ImportKind, snippet: ImportedSnippet): Seed => {
   // A language the service does not know is left to detection.
   const ext = snippet.language === undefined ? undefined : languageNamed(snippet.language)
   return {
-  type: "SEEDED_ASSET",
-  asset: {
-    application: { name: "OPEN_SOURCE", version: `import-${kind}`, platform: "UNKNOWN" },
-    format: {
-      fragment: {
-        string: { raw: snippet.code },
-        ...(ext === undefined ? {} : { metadata: { ext } })
+    type: "SEEDED_ASSET",
+    asset: {
+      application: { name: "OPEN_SOURCE", version: `import-${kind}`, platform: "UNKNOWN" },
+      format: { fragment: { string: { raw: snippet.code }, ...(ext === undefined ? {} : { metadata: { ext } }) } },
+      metadata: {
+        name: snippet.name,
+        mechanism: "MANUAL",
+        tags: snippet.tags.filter((tag) => tag.trim() !== "").map((text) => ({ text })),
+        websites: snippet.websites.map((website) => ({ url: website.url, name: website.name ?? website.url })),
+        annotations: [
+          ...(snippet.description === undefined ? [] : [{ type: "DESCRIPTION" as const, text: snippet.description }]),
+          ...(snippet.note === undefined ? [] : [{ type: "COMMENT" as const, text: snippet.note }])
+        ]
       }
-    },
-    metadata: {
-      name: snippet.name,
-      mechanism: "MANUAL",
-      tags: snippet.tags.filter((tag) => tag.trim() !== "").map((text) => ({ text })),
-      websites: snippet.websites.map((website) => ({ url: website.url, name: website.name ?? website.url })),
-      annotations: [
-        ...(snippet.description === undefined ? [] : [{ type: "DESCRIPTION" as const, text: snippet.description }]),
-        ...(snippet.note === undefined ? [] : [{ type: "COMMENT" as const, text: snippet.note }])
-      ]
     }
-  }
   }
 }
 
@@ -92,7 +87,10 @@ export class LibraryImport extends Effect.Service<LibraryImport>()("LibraryImpor
       Effect.map(repository.findDocument(AssetId.make(id), false), (found) =>
         found._tag === "None" ? undefined : found.value.deleted ? "is in the library's trash" : "is in the library")
 
-    /** Prepares (classifies, names) and, unless a dry run, stores one snippet; answers its entry. */
+    /**
+     * Prepares (classifies, names) and, unless a dry run, stores one snippet; answers its entry, or that the library
+     * holds its id already (another import of the same source may have stored it since it was looked up).
+     */
     const importOne = (kind: ImportKind, snippet: ImportedSnippet, id: string, dryRun: boolean) =>
       Effect.gen(function*() {
         const seed = seedOf(kind, snippet)
@@ -112,7 +110,8 @@ export class LibraryImport extends Effect.Service<LibraryImport>()("LibraryImpor
             creator: installation.userId,
             now: timestamp(created)
           })
-          yield* creator.store(withSourceTimes(asset, snippet))
+          const stored = yield* creator.storeNew(withSourceTimes(asset, snippet))
+          if (!stored) return { held: `is in the library already (${id})` } satisfies Outcome
           language = prepared.asset.classification.specific ?? "txt"
         }
         const entry: ImportedEntry = {
@@ -122,7 +121,7 @@ export class LibraryImport extends Effect.Service<LibraryImport>()("LibraryImpor
           place: snippet.place,
           near_copies: nearCopies.filter((copy) => copy.id !== id)
         }
-        return entry
+        return { entry } satisfies Outcome
       })
 
     /** Previews (`dryRun`) or imports what an importer read. */
@@ -145,7 +144,7 @@ export class LibraryImport extends Effect.Service<LibraryImport>()("LibraryImpor
           ({ id, snippet }) =>
             Effect.either(Effect.flatMap(heldAs(id), (held): Effect.Effect<Outcome, InvalidRequest> =>
               held === undefined
-                ? Effect.map(importOne(kind, snippet, id, dryRun), (entry) => ({ entry }))
+                ? importOne(kind, snippet, id, dryRun)
                 : Effect.succeed({ held: `${held} already (${id})` }))),
           { concurrency: CONCURRENCY }
         )

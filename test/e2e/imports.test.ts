@@ -160,6 +160,34 @@ describe(`imports from other tools (${runtime}, ${engine})`, () => {
     expect(json.message).toContain("npm run import -- --from KIND PATH")
   })
 
+  it("takes snippets already read, reporting one the library refuses and importing the rest; a bad time is a 400", async () => {
+    const snippet = (key: string, code: string) => ({ key, name: key, code, tags: ["sent"], websites: [], place: { file: "cli" } })
+    const { json, status } = await service.http("POST", "/library/import", {
+      kind: "files",
+      snippets: [snippet("blank.txt", "   \n"), snippet("kept.py", "print('kept')\n")]
+    })
+    expect(status).toBe(200)
+    expect(json.entries.map((entry: { name: string }) => entry.name)).toEqual(["kept.py"])
+    expect(json.problems).toEqual([{ place: { file: "cli" }, reason: expect.stringMatching(/^was refused: /) }])
+    const badTime = await service.http("POST", "/library/import", {
+      kind: "files",
+      snippets: [{ ...snippet("late.py", "x = 1\n"), created: "the day after tomorrow" }]
+    })
+    expect(badTime.status).toBe(400)
+    expect(JSON.stringify(badTime.json)).toContain("created")
+  })
+
+  it("stores each snippet once when the same source is imported by several requests at once", async () => {
+    const snippets = Array.from({ length: 200 }, (_, i) => ({
+      key: `together-${i}`, name: `together ${i}`, code: `export const together${i} = ${i}\n`, tags: [], websites: [], place: { file: "together" }
+    }))
+    const before = (await service.http("GET", "/assets")).json.iterable.length
+    const answers = await Promise.all([1, 2, 3].map(() => service.http("POST", "/library/import", { kind: "files", snippets })))
+    for (const answer of answers) expect(answer.status).toBe(200)
+    expect(answers.reduce((sum, answer) => sum + answer.json.imported, 0)).toBe(200)
+    expect((await service.http("GET", "/assets")).json.iterable.length).toBe(before + 200)
+  })
+
   it("refuses a request with neither files nor snippets, or an unknown kind, with a 400 naming it", async () => {
     const neither = await service.http("POST", "/library/import", { kind: "gist" })
     expect(neither.status).toBe(400)
