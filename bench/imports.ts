@@ -4,7 +4,7 @@
  * near-duplicate names, tags as prefixes), imported with `npm run import -- --from vscode DIR` into a service
  * started on a fresh database; then imported again (which must add nothing). Reports snippets per second from the
  * command's start to its end, and the peak resident memory of the service (VmHWM) and of the command.
- * `DATABASE_URL` runs it on PostgreSQL.
+ * `E2E_ENGINE=pg E2E_POSTGRES_URL=postgres://…` runs it on PostgreSQL (a new database on that server).
  */
 import { execFile } from "node:child_process"
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"

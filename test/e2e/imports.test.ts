@@ -12,12 +12,12 @@ import { join } from "node:path"
 import { promisify } from "node:util"
 import { afterAll, describe, expect, it } from "vitest"
 import { filesAt } from "../../src/imports/SourceFiles.ts"
+import { importFixture } from "../ImportFixtures.ts"
 import { engine, runtime } from "./ServiceProcess.ts"
 import { suiteService } from "./SuiteService.ts"
 
 const run = promisify(execFile)
 const root = new URL("../..", import.meta.url).pathname
-const fixtures = join(root, "test/fixtures/imports")
 const scratch = mkdtempSync(join(tmpdir(), "imports-"))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
@@ -58,7 +58,7 @@ describe(`imports from other tools (${runtime}, ${engine})`, () => {
 
   it("previews each source without writing, then imports it once however often it is imported", async () => {
     for (const source of SOURCES) {
-      const { files } = filesAt(join(fixtures, source.path))
+      const { files } = filesAt(importFixture(source.path))
       const before = (await library()).size
       const preview = await service.http("POST", "/library/import", { kind: source.kind, dry_run: true, files })
       expect(preview.status, source.path).toBe(200)
@@ -105,13 +105,13 @@ describe(`imports from other tools (${runtime}, ${engine})`, () => {
   })
 
   it("imports through npm run import in batches, and a second run adds nothing", async () => {
-    const path = join(fixtures, "vscode")
+    const path = importFixture("vscode")
     const preview = await cli(service.baseUrl(), "import", "--from", "vscode", path, "--dry-run")
     expect(preview.summary).toMatchObject({ dry_run: true, read: 5, new: 0, imported: 0, problems: 1 })
     expect(preview.stderr).toContain("project.code-snippets:18 (Broken entry) has no body")
-    const folder = await cli(service.baseUrl(), "import", "--from", "files", join(root, "test/fixtures/imports/gist-clones"))
+    const folder = await cli(service.baseUrl(), "import", "--from", "files", importFixture("gist-clones"))
     expect(folder.summary).toMatchObject({ read: 2, new: 2, imported: 2 })
-    const again = await cli(service.baseUrl(), "import", "--from", "files", join(root, "test/fixtures/imports/gist-clones"))
+    const again = await cli(service.baseUrl(), "import", "--from", "files", importFixture("gist-clones"))
     expect(again.summary).toMatchObject({ read: 2, new: 0, imported: 0, skipped: 2 })
   }, 60_000)
 

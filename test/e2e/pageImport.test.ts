@@ -5,9 +5,9 @@
  * except in CI, where it fails.
  */
 import { existsSync, readFileSync } from "node:fs"
-import { join } from "node:path"
 import { type Browser, chromium, type Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { importFixture } from "../ImportFixtures.ts"
 import { engine, runtime } from "./ServiceProcess.ts"
 import { suiteService } from "./SuiteService.ts"
 
@@ -16,7 +16,6 @@ const chromiumPath = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/
 if (chromiumPath === undefined && process.env.CI === "true") {
   throw new Error("No Chromium for the page tests: .ci/run installs Debian's chromium")
 }
-const fixtures = new URL("../fixtures/imports/", import.meta.url).pathname
 const LIMIT = 256 * 1024
 
 describe.skipIf(chromiumPath === undefined)(`the page's import in Chromium (${runtime}, ${engine})`, () => {
@@ -39,7 +38,7 @@ describe.skipIf(chromiumPath === undefined)(`the page's import in Chromium (${ru
     await expect.poll(() => page.locator("#live").getAttribute("class")).toContain("connected")
     await page.click("#open-import")
     await page.selectOption("#import-kind", "vscode")
-    await page.setInputFiles("#import-folder", join(fixtures, "vscode"))
+    await page.setInputFiles("#import-folder", importFixture("vscode"))
     await expect.poll(preview).toContain("5 of 5 snippets are new")
     expect(await preview()).toContain("project.code-snippets:18 (Broken entry) has no body")
     expect(await names()).toEqual([])
@@ -54,7 +53,7 @@ describe.skipIf(chromiumPath === undefined)(`the page's import in Chromium (${ru
   it("reads a file dropped on it; a second import of the same finds it all in the library", async () => {
     await page.click("#open-import")
     await page.selectOption("#import-kind", "gist")
-    const text = readFileSync(join(fixtures, "gist-api/gists.json"), "utf8")
+    const text = readFileSync(importFixture("gist-api/gists.json"), "utf8")
     const dataTransfer = await page.evaluateHandle((json) => {
       const transfer = new DataTransfer()
       transfer.items.add(new File([json], "gists.json", { type: "application/json" }))

@@ -4,7 +4,6 @@
  * why) and never throws; the exports to a massCode vault and a `.code-snippets` file read back as what was written.
  */
 import fc from "fast-check"
-import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import type { ExportedSnippet } from "../../src/imports/ExportedSnippet.ts"
 import { IMPORTERS } from "../../src/imports/Importers.ts"
@@ -12,9 +11,9 @@ import type { ImportKind, ImportReading, SourceFile } from "../../src/imports/Im
 import { massCodeVault } from "../../src/imports/MassCodeVaultExport.ts"
 import { filesAt } from "../../src/imports/SourceFiles.ts"
 import { vsCodeSnippetsFile } from "../../src/imports/VsCodeExport.ts"
+import { importFixture } from "../ImportFixtures.ts"
 
-const fixtures = new URL("../fixtures/imports/", import.meta.url).pathname
-const read = (kind: ImportKind, folder: string) => IMPORTERS[kind](filesAt(join(fixtures, folder)).files)
+const read = (kind: ImportKind, folder: string) => IMPORTERS[kind](filesAt(importFixture(folder)).files)
 
 const FIXTURES: ReadonlyArray<readonly [ImportKind, string]> = [
   ["gist", "gist-api/gists.json"],
@@ -121,7 +120,7 @@ describe("importers on their tools' files", () => {
 
 describe("importers on generated and damaged input", () => {
   const kinds = Object.keys(IMPORTERS) as Array<ImportKind>
-  const fixtureFiles = FIXTURES.map(([kind, folder]) => [kind, filesAt(join(fixtures, folder)).files] as const)
+  const fixtureFiles = FIXTURES.map(([kind, folder]) => [kind, filesAt(importFixture(folder)).files] as const)
 
   it("never throw on arbitrary files, and name every entry they leave out", () => {
     const file = fc.record({
