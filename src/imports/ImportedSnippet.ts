@@ -10,7 +10,10 @@ import { v5 as uuidV5 } from "uuid"
 export const ImportKind = Schema.Literal("gist", "vscode", "masscode", "pieces", "files")
 export type ImportKind = typeof ImportKind.Type
 
-/** A file handed to an importer: its path within what the user picked (a file, or a folder's files), and its text. */
+/**
+ * A file handed to an importer: its path within what the user picked (a file, or a folder's files; `/`-separated on
+ * every system, as `SourceFiles` and the page's picked folders give them), and its text.
+ */
 export const SourceFile = Schema.Struct({ path: Schema.String, text: Schema.String })
 export type SourceFile = typeof SourceFile.Type
 
@@ -95,11 +98,11 @@ export const lineFinder = (text: string) => {
 /** The 1-based line of `offset` in `text` (for one offset; `lineFinder` for many). */
 export const lineAt = (text: string, offset: number): number => lineFinder(text)(offset)
 
-/** A file's name without its folders. */
-export const baseName = (path: string) => path.split(/[\\/]/).pop() ?? path
+/** A file's name without its folders (paths are `/`-separated: a backslash is part of a name). */
+export const baseName = (path: string) => path.split("/").pop() ?? path
 
 /** A file's folders, outermost first. */
-export const foldersOf = (path: string) => path.split(/[\\/]/).slice(0, -1).filter((part) => part !== "" && part !== ".")
+export const foldersOf = (path: string) => path.split("/").slice(0, -1).filter((part) => part !== "" && part !== ".")
 
 /** A time given as epoch milliseconds or a date text, as ISO 8601; nothing for anything else. */
 export const isoTime = (value: unknown): string | undefined => {

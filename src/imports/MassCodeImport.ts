@@ -165,7 +165,7 @@ export const vaultFragments = (body: string): Array<Fragment> => {
 }
 
 const readVault = (files: ReadonlyArray<SourceFile>): ImportReading => {
-  const stateFile = files.find((file) => file.path.split(/[\\/]/).slice(-2).join("/") === `${META_FOLDER}/state.json`)
+  const stateFile = files.find((file) => file.path.split("/").slice(-2).join("/") === `${META_FOLDER}/state.json`)
   const root = stateFile === undefined ? "" : foldersOf(stateFile.path).slice(0, -1).join("/")
   const tagNames = new Map<string, string>()
   const problems: Array<LeftOut> = []
