@@ -1,24 +1,57 @@
 /**
- * The production build on Node: `src/main.ts` (and `src/cli/Transfer.ts`) and everything they import, bundled by esbuild into `dist/` (ES
- * modules, split where the code imports on demand: the language grammars and the docs page load when first used),
- * so that the service starts without compiling TypeScript at run time and holds only the code it runs. Run by
- * `npm install` (prepare), `npm start` and `npm test`; Deno runs the TypeScript sources itself.
+ * The production build on Node: `src/main.ts` (and `src/cli/Transfer.ts`) and everything they import, bundled by
+ * esbuild into `dist/` (ES modules, split where the code imports on demand: the language grammars and the docs page
+ * load when first used), so that the service starts without compiling TypeScript at run time and holds only the
+ * code it runs. Run by `npm install` (prepare), `npm test`, and `npm start` (`--if-changed`: only when a source
+ * changed since the last build, as `dist/.inputs` records them). Deno runs the TypeScript sources itself.
  * The library page's highlighter (highlight.js, common languages) is bundled for the browser into `dist/web/`, with
  * its light and dark themes: the page loads nothing from elsewhere.
+ *
+ * A build is made in a folder of its own and its files are then renamed into `dist/` one by one (a rename is
+ * atomic), so that a service starting meanwhile reads whole files. Files of earlier builds stay a day: a running
+ * service loads some chunks only when first used, and chunk names are content hashes, so a new build never
+ * changes a file an older one wrote under the same name.
  */
 import { build } from "esbuild"
-import { copyFileSync, mkdirSync, rmSync } from "node:fs"
+import { createHash } from "node:crypto"
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { dirname, join, relative } from "node:path"
 import { fileURLToPath } from "node:url"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
+const dist = join(root, "dist")
+const STAMP = join(dist, ".inputs")
+/** Files of earlier builds no longer written are removed once this old. */
+const KEPT_MS = 24 * 60 * 60 * 1000
 
-export const buildService = async () => {
-  rmSync(`${root}/dist`, { recursive: true, force: true })
+const filesUnder = (folder) =>
+  readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name)
+    return entry.isDirectory() ? filesUnder(path) : entry.isFile() ? [path] : []
+  })
+
+/** What the build reads, as each file's path, size and time of change: a different value means a source changed. */
+const inputs = () => {
+  const files = [
+    ...filesUnder(join(root, "src")),
+    ...filesUnder(join(root, "web")),
+    join(root, "scripts/build.mjs"),
+    join(root, "package-lock.json")
+  ].filter(existsSync).sort()
+  const hash = createHash("sha256")
+  for (const file of files) {
+    const stat = statSync(file)
+    hash.update(`${relative(root, file)}\0${stat.size}\0${stat.mtimeMs}\n`)
+  }
+  return hash.digest("hex")
+}
+
+const bundle = async (outdir) => {
   await build({
     absWorkingDir: root,
     // The service, and the command line's imports from and exports to other tools (`scripts/backup.mjs`).
     entryPoints: ["src/main.ts", "src/cli/Transfer.ts"],
-    outdir: "dist",
+    outdir,
     bundle: true,
     splitting: true,
     format: "esm",
@@ -36,7 +69,7 @@ export const buildService = async () => {
   await build({
     absWorkingDir: root,
     entryPoints: ["web/highlighter.js"],
-    outfile: "dist/web/highlighter.js",
+    outfile: join(outdir, "web/highlighter.js"),
     bundle: true,
     format: "esm",
     platform: "browser",
@@ -44,9 +77,40 @@ export const buildService = async () => {
     minify: true,
     logLevel: "warning"
   })
-  mkdirSync(`${root}/dist/web`, { recursive: true })
-  copyFileSync(`${root}/node_modules/highlight.js/styles/github.css`, `${root}/dist/web/highlight-light.css`)
-  copyFileSync(`${root}/node_modules/highlight.js/styles/github-dark.css`, `${root}/dist/web/highlight-dark.css`)
+  mkdirSync(join(outdir, "web"), { recursive: true })
+  copyFileSync(join(root, "node_modules/highlight.js/styles/github.css"), join(outdir, "web/highlight-light.css"))
+  copyFileSync(join(root, "node_modules/highlight.js/styles/github-dark.css"), join(outdir, "web/highlight-dark.css"))
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await buildService()
+export const buildService = async () => {
+  const stamp = inputs()
+  const building = join(root, `dist.building-${process.pid}`)
+  rmSync(building, { recursive: true, force: true })
+  try {
+    await bundle(building)
+    const written = new Set()
+    for (const file of filesUnder(building)) {
+      const target = join(dist, relative(building, file))
+      mkdirSync(dirname(target), { recursive: true })
+      renameSync(file, target)
+      written.add(target)
+    }
+    const now = Date.now()
+    for (const file of filesUnder(dist)) {
+      if (!written.has(file) && file !== STAMP && now - statSync(file).mtimeMs > KEPT_MS) rmSync(file, { force: true })
+    }
+    writeFileSync(STAMP, stamp)
+  } finally {
+    rmSync(building, { recursive: true, force: true })
+  }
+}
+
+/** Builds unless `dist/` was built from the sources as they are. */
+export const buildServiceIfChanged = async () => {
+  const built = existsSync(join(dist, "main.js")) && existsSync(STAMP) && readFileSync(STAMP, "utf8") === inputs()
+  if (!built) await buildService()
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await (process.argv.includes("--if-changed") ? buildServiceIfChanged() : buildService())
+}
