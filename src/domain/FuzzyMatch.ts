@@ -10,13 +10,15 @@ export const queryTerms = (query: string): Array<string> => query.split(/\s+/).f
 export const allowedEdits = (term: string): number => term.length >= 5 ? 2 : term.length === 4 ? 1 : 0
 
 /**
- * The fewest edits (insertions, deletions, substitutions) that turn `pattern` into some substring of `text`
- * (Sellers' algorithm), or `max + 1` as soon as it is certain to exceed `max`. Both are compared as given: callers
- * lower-case them for case-insensitive matching.
+ * The fewest edits (insertions, deletions, substitutions, and swaps of two neighbouring letters, the commonest typo)
+ * that turn `pattern` into some substring of `text` (Sellers' algorithm over the restricted Damerau distance), or
+ * `max + 1` as soon as it is certain to exceed `max`. Both are compared as given: callers lower-case them for
+ * case-insensitive matching.
  */
 export const substringDistance = (pattern: string, text: string, max: number): number => {
   const m = pattern.length
   if (m === 0) return 0
+  let beforePrevious = new Uint16Array(m + 1)
   let previous = new Uint16Array(m + 1)
   let current = new Uint16Array(m + 1)
   for (let i = 0; i <= m; i++) previous[i] = i
@@ -27,14 +29,18 @@ export const substringDistance = (pattern: string, text: string, max: number): n
     for (let i = 1; i <= m; i++) {
       const substitution = previous[i - 1] + (pattern.charCodeAt(i - 1) === c ? 0 : 1)
       current[i] = Math.min(substitution, previous[i] + 1, current[i - 1] + 1)
+      if (i > 1 && j > 0 && pattern.charCodeAt(i - 1) === text.charCodeAt(j - 1) && pattern.charCodeAt(i - 2) === c) {
+        current[i] = Math.min(current[i], beforePrevious[i - 2] + 1)
+      }
     }
     if (current[m] < best) {
       best = current[m]
       if (best === 0) return 0
     }
-    const swap = previous
+    const free = beforePrevious
+    beforePrevious = previous
     previous = current
-    current = swap
+    current = free
   }
   return Math.min(best, max + 1)
 }
@@ -67,14 +73,19 @@ export const containsWholeToken = (text: string, token: string): boolean => {
   return false
 }
 
-/** Levenshtein distance between two whole strings (names: short). */
+/** The edits (as `substringDistance` counts them: a swap of neighbours is one) between two whole strings (names). */
 export const editDistance = (a: string, b: string): number => {
+  let beforePrevious: Array<number> = []
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
   for (let i = 1; i <= a.length; i++) {
     const current = [i]
     for (let j = 1; j <= b.length; j++) {
       current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        current[j] = Math.min(current[j], beforePrevious[j - 2] + 1)
+      }
     }
+    beforePrevious = previous
     previous = current
   }
   return previous[b.length]

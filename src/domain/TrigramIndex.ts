@@ -2,7 +2,9 @@
  * An in-memory trigram index over short texts (asset names, tags, annotations) by search row: the typo-tolerant
  * candidate source of fuzzy search. A query's trigrams vote for the rows that contain them; the rows with the most
  * votes are the candidates that fuse.js then ranks. A typo breaks at most three of a word's trigrams, so the intended
- * row keeps most of its votes. Lookups touch only the postings of the query's trigrams, not every row.
+ * row keeps most of its votes; among rows with as many votes, those with fewer trigrams of their own are nearer the
+ * query (`parse_header` before `parse_header_v2`, …, where a family of versions ties). Lookups touch only the
+ * postings of the query's trigrams, not every row.
  *
  * Compact: each trigram's postings are a growable `Uint32Array` of rows (4 bytes per trigram of a text), plus the
  * text itself (for removal, and for queries too short to have a trigram). No object per entry.
@@ -19,6 +21,8 @@ export class TrigramIndex {
   private readonly postings = new Map<string, Postings>()
   /** Lower-cased text by row; undefined where no row is indexed. */
   private readonly texts: Array<string | undefined> = []
+  /** How many distinct trigrams each row's text has. */
+  private gramCounts = new Uint16Array(1024)
   private entries = 0
   private votes = new Uint16Array(1024)
 
@@ -28,7 +32,7 @@ export class TrigramIndex {
 
   /** About the bytes the index holds: postings, their map entries, and the texts (one byte a character, mostly). */
   get bytes(): number {
-    let total = this.votes.byteLength + this.texts.length * 8
+    let total = this.votes.byteLength + this.gramCounts.byteLength + this.texts.length * 8
     for (const [gram, list] of this.postings) total += list.rows.byteLength + gram.length + 2 * OBJECT_BYTES
     for (const text of this.texts) if (text !== undefined) total += text.length + OBJECT_BYTES / 2
     return total
@@ -40,7 +44,14 @@ export class TrigramIndex {
     const lower = text.toLowerCase()
     this.texts[row] = lower
     this.entries++
-    for (const gram of trigramsOf(lower)) {
+    const grams = trigramsOf(lower)
+    if (row >= this.gramCounts.length) {
+      const counts = new Uint16Array(Math.max(row + 1, this.gramCounts.length * 2))
+      counts.set(this.gramCounts)
+      this.gramCounts = counts
+    }
+    this.gramCounts[row] = Math.min(grams.size, 0xffff)
+    for (const gram of grams) {
       const list = this.postings.get(gram)
       if (list === undefined) this.postings.set(gram, { rows: Uint32Array.of(row, 0), length: 1 })
       else append(list, row)
@@ -63,7 +74,10 @@ export class TrigramIndex {
     }
   }
 
-  /** Up to `limit` rows sharing the most trigrams with `text`, best first; ties newest first. */
+  /**
+   * Up to `limit` rows sharing the most trigrams with `text`, best first; among as many shared, the rows with fewer
+   * trigrams of their own first, then the newest.
+   */
   candidates(text: string, limit: number): Array<{ readonly row: number; readonly votes: number }> {
     if (this.votes.length < this.texts.length) this.votes = new Uint16Array(this.texts.length * 2)
     const votes = this.votes
@@ -85,7 +99,8 @@ export class TrigramIndex {
     }
     const found: Array<{ row: number; votes: number }> = []
     for (let count = byVotes.length - 1; count > 0 && found.length < limit; count--) {
-      const rows = (byVotes[count] ?? []).sort((a, b) => b - a)
+      const grams = this.gramCounts
+      const rows = (byVotes[count] ?? []).sort((a, b) => grams[a] - grams[b] || b - a)
       for (const row of rows) {
         if (found.length === limit) break
         found.push({ row, votes: count })

@@ -11,7 +11,14 @@
 import { Effect } from "effect"
 import Fuse from "fuse.js"
 import type { InvalidRequest } from "../api/Errors.ts"
-import { allowedEdits, containsWholeToken, nameCloseness, queryTerms, substringDistance } from "../domain/FuzzyMatch.ts"
+import {
+  allowedEdits,
+  containsWholeToken,
+  editDistance,
+  nameCloseness,
+  queryTerms,
+  substringDistance
+} from "../domain/FuzzyMatch.ts"
 import { queryWords } from "../domain/IdentifierWords.ts"
 import type { RowSet } from "../domain/RowSet.ts"
 import type { AssetFilters } from "../domain/Search.ts"
@@ -192,7 +199,7 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
         // A cheap order first (exact, share of literal terms, a hit in the name, recency); fuse.js, the costly
         // part, then scores only the head of it, which holds every hit that can reach the answer.
         verified.sort((a, b) =>
-          Number(b.exact) - Number(a.exact) || b.literalShare - a.literalShare ||
+          Number(b.exact) - Number(a.exact) || b.literalShare - a.literalShare || a.edits - b.edits ||
           Number(b.fields.has("name")) - Number(a.fields.has("name")) || newestFirst(a.row, b.row)
         )
         const head = verified.slice(0, FUSE_RANKED)
@@ -229,10 +236,12 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
 
         // The score: fuse.js over the titles, how close the name is to the whole query (among near-duplicate names,
         // the closest full name first), and the share of terms found literally.
-        const hits = verified.map(({ row, exact, literalShare, fields }) => ({
+        const hits = verified.map(({ row, exact, literalShare, edits, fields }) => ({
           row: row.row,
           exact,
           wholeShare: wholeShare.get(row.row) ?? 0,
+          edits,
+          nameEdits: edits === 0 ? 0 : nameEdits(query, row.name),
           score: Math.round(
             (0.45 * (titleScore.get(row.row) ?? 0) + 0.15 * nameCloseness(query, row.name) + 0.4 * literalShare) * 1e4
           ) / 1e4,
@@ -241,9 +250,12 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
           updated: row.updated
         }))
         // Exact hits first; then hits holding more of the terms literally (a typo match never outranks the real
-        // thing), more of them as whole tokens; then by score, then the most recently updated.
+        // thing), more of them as whole tokens; typo matches with fewer typos, then those whose whole name is
+        // nearest the query (among `parse_header`, `parse_header_v2`, … the one whose every other character
+        // matches, suffix and case too); then by score, then the most recently updated.
         const ranked = hits.slice(0, FUSE_RANKED).sort((a, b) =>
           Number(b.exact) - Number(a.exact) || b.literalShare - a.literalShare || b.wholeShare - a.wholeShare ||
+          a.edits - b.edits || a.nameEdits - b.nameEdits ||
           b.score - a.score ||
           newestFirst(a, b)
         )
@@ -368,6 +380,10 @@ const uncounted = (rows: ReadonlyArray<number>) => ({ rows, count: rows.length }
 
 const newestFirst = (a: { readonly updated: number }, b: { readonly updated: number }) => b.updated - a.updated
 
+/** How far a name is from the whole query: its edits ignoring case, then (a fraction) those in the case typed. */
+const nameEdits = (query: string, name: string) =>
+  editDistance(query.toLowerCase(), name.toLowerCase()) + editDistance(query, name) / (query.length + name.length + 1)
+
 /** Whether a term occurs in a text literally, or (`edits` > 0) within that many edits. */
 const occurs = (needle: string, text: string, edits: number): "literal" | "fuzzy" | "none" =>
   text.includes(needle) ? "literal" : edits > 0 && substringDistance(needle, text, edits) <= edits ? "fuzzy" : "none"
@@ -402,9 +418,10 @@ const decidableWithoutCode = (
 
 /**
  * Whether a candidate holds every term, and how: `exact` when some field contains the whole query literally, the
- * share of terms found literally, and the fields that matched. A term found nowhere literally may still match a
- * name, tag or annotation within its allowed edits; code matches literally only (typos are looked for where people
- * type words, and an edit-distance scan of every candidate's code would cost more than the rest of the search).
+ * share of terms found literally, the typos the other terms carry (`edits`), and the fields that matched. A term
+ * found nowhere literally may still match a name, tag or annotation within its allowed edits; code matches literally
+ * only (typos are looked for where people type words, and an edit-distance scan of every candidate's code would cost
+ * more than the rest of the search).
  * `known`: what the text index found in this asset; when its code was not loaded, that is what says a term missing
  * from the titles is in the code, and whether the whole query is.
  */
@@ -420,6 +437,8 @@ const verify = (
   const code = row.content === undefined ? undefined : lowered(row.content, casing)
   const fields = new Set<Field>()
   let literal = 0
+  /** The typos the terms not found literally carry, fewest over the fields. */
+  let edits = 0
   for (const term of terms) {
     const needle = lowered(term, casing)
     const literalTitles = TITLE_FIELDS.filter((_, i) => titles[i].includes(needle))
@@ -433,12 +452,15 @@ const verify = (
       literal++
       continue
     }
-    const edits = typos ? allowedEdits(term) : 0
-    const near = edits === 0 ? -1 : titles.findIndex((title) => occurs(needle, title, edits) === "fuzzy")
-    if (near === -1) return undefined
-    fields.add(TITLE_FIELDS[near])
+    const allowed = typos ? allowedEdits(term) : 0
+    if (allowed === 0) return undefined
+    const distances = titles.map((title) => substringDistance(needle, title, allowed))
+    const fewest = Math.min(...distances)
+    if (fewest > allowed) return undefined
+    fields.add(TITLE_FIELDS[distances.indexOf(fewest)])
+    edits += fewest
   }
   const whole = lowered(query, casing)
   const exact = titles.some((title) => title.includes(whole)) || (code === undefined ? known.whole : code.includes(whole))
-  return { exact, literalShare: literal / terms.length, fields }
+  return { exact, literalShare: literal / terms.length, edits, fields }
 }

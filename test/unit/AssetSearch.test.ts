@@ -62,6 +62,52 @@ for (const engine of testEngines) layer(servicesOn(engine))(`AssetSearch (${engi
       expect(idsOf(yield* find({ query: "parseHeadrs" }))[0]).toBe(ids[0])
     }))
 
+  it.effect("a family of versions (`_vN`): a typo in the base name finds the version typed, not a newer one", () =>
+    Effect.gen(function*() {
+      const versions = Array.from({ length: 9 }, (_, i) => `parse_header_v${i + 2}`)
+      const names = ["parse_header", ...versions, "isStart", "isStart_v9"]
+      const ids = new Map<string, string>()
+      // Saved oldest first, so every wrong answer here is newer than the right one.
+      for (const [i, name] of names.entries()) {
+        const code = `def ${name}(raw):\n    return raw.split(":", ${i})\n`
+        ids.set(name, yield* save(code, { name }, new Date(Date.UTC(2026, 0, 1 + i))))
+      }
+      const typed: Array<[query: string, meant: string]> = [
+        ["prase_header_v3", "parse_header_v3"], // a swap
+        ["parse_haeder_v10", "parse_header_v10"],
+        ["parse_heder_v2", "parse_header_v2"], // a deletion: every sibling holds it within two edits
+        ["pase_header_v7", "parse_header_v7"],
+        ["parse_hedaer", "parse_header"], // the unsuffixed one, not a version
+        ["istSart", "isStart"],
+        ["istSart_v9", "isStart_v9"]
+      ]
+      for (const [query, meant] of typed) {
+        expect([query, idsOf(yield* find({ query }))[0]]).toEqual([query, ids.get(meant)])
+      }
+    }))
+
+  it.effect("a typo'd name is found among more than a hundred newer names sharing as many of its trigrams", () =>
+    Effect.gen(function*() {
+      const day = (month: number, date: number) => new Date(Date.UTC(2026, month, date))
+      const meant = yield* save("long toNanos(long d) { return d * 1000; }", { name: "toNanos" }, day(0, 1))
+      for (let version = 2; version <= 10; version++) {
+        const name = `toNanos_v${version}`
+        yield* save(`long ${name}(long d) { return d; }`, { name }, day(0, version))
+      }
+      // Newer, and each sharing with `toNaons` the two trigrams `toNanos` keeps (`ton`, `ona`), in longer names.
+      for (let i = 0; i < 150; i++) {
+        yield* save(`const tonality${i} = ${i}`, { name: `tonality_helper_${i}` }, day(1, 1 + i))
+      }
+      expect(idsOf(yield* find({ query: "toNaons" }))[0]).toBe(meant)
+    }))
+
+  it.effect("the case typed breaks a tie between names that differ only in case", () =>
+    Effect.gen(function*() {
+      const hashSet = yield* save("class HashSet {}", { name: "HashSet_v9" }, new Date(Date.UTC(2026, 0, 1)))
+      yield* save("const hashSet = new Set()", { name: "hashSet_v9" }, new Date(Date.UTC(2026, 0, 2)))
+      expect(idsOf(yield* find({ query: "HshSet_v9" }))[0]).toBe(hashSet)
+    }))
+
   it.effect("every term must match: no 'everything matches'", () =>
     Effect.gen(function*() {
       yield* save("select * from users where active", { name: "active users query" })

@@ -27,6 +27,9 @@ describe("FuzzyMatch", () => {
     expect(substringDistance("dbunce", "function debounce(fn)", 2)).toBe(2)
     expect(substringDistance("throttle", "function debounce(fn)", 2)).toBe(3)
     expect(substringDistance("", "anything", 2)).toBe(0)
+    // Two neighbours swapped, the commonest typo, is one edit.
+    expect(substringDistance("debuonce", "function debounce(fn)", 2)).toBe(1)
+    expect(substringDistance("prase_header_v3", "parse_header_v2", 2)).toBe(2)
   })
 
   it("takes the trigrams of each word, lower-cased", () => {
@@ -56,6 +59,8 @@ describe("whole tokens and whole names", () => {
   it("measures edit distance between whole names, and closeness from it", () => {
     expect(editDistance("kitten", "sitting")).toBe(3)
     expect(editDistance("", "abc")).toBe(3)
+    expect(editDistance("parse_haeder", "parse_header")).toBe(1)
+    expect(editDistance("ca", "abc")).toBe(3)
     expect(nameCloseness("parseStrings7", "parseStrings7")).toBe(1)
     expect(nameCloseness("parseStrigns7", "parseStrings7")).toBeGreaterThan(nameCloseness("parseStrigns7", "parseStrings17"))
     fc.assert(fc.property(fc.string(), fc.string(), (a, b) => {
