@@ -127,3 +127,14 @@ export const withTypo = (word: string, random: () => number) => {
       return word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2)
   }
 }
+
+/**
+ * A name with one typo inside its first `base` letters (the name a family of versions shares): two neighbours
+ * swapped or a letter left out, the suffix (`_v7`) typed right.
+ */
+export const withTypoInBase = (name: string, base: number, random: () => number) => {
+  const at = 1 + Math.floor(random() * (base - 2))
+  return random() < 0.5
+    ? name.slice(0, at) + name[at + 1] + name[at] + name.slice(at + 2)
+    : name.slice(0, at) + name.slice(at + 1)
+}

@@ -15,15 +15,23 @@
  * stream on the other.
  */
 import { readdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs"
+import { request as httpRequest } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import pg from "pg"
 import { openStream } from "../test/e2e/StreamClient.ts"
-import { type RunningService, startService } from "../test/e2e/ServiceProcess.ts"
-import { withTypo } from "./codeMutations.ts"
-import { type ScaleEntry, scaleCorpus, seeded } from "./scaleCorpus.ts"
+import { type RunningService, startProcess, startService } from "../test/e2e/ServiceProcess.ts"
+import { withTypo, withTypoInBase } from "./codeMutations.ts"
+import { type ScaleEntry, scaleCorpus, seeded, versionedCorpus } from "./scaleCorpus.ts"
 
 const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number)
+/**
+ * `versions` (`BENCH_CASE=versions`): the library as a user who keeps versions meets it. Every function in ten
+ * versions (`name`, `name_v2`, …), three tags each; each create on a new connection, and the same items filled into
+ * the bare server (`bench/baseline-server.ts`) the same way in the same run; typos inside the shared base name;
+ * filters of a language and one tag; the restart is `npm start`, as a user starts it.
+ */
+const VERSIONS = process.env.BENCH_CASE === "versions"
 const WRITERS = 8
 const MB = 1024 * 1024
 
@@ -37,6 +45,34 @@ const memoryOf = (pid: number) => {
   const status = readFileSync(`/proc/${pid}/status`, "utf8")
   const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024
   return { rss: field("VmRSS"), peak: field("VmHWM") }
+}
+
+/** The service's own process under `npm start` (npm, a shell, then node): the descendant running `dist/main.js`. */
+const serviceUnder = (pid: number): number => {
+  const parents = new Map<number, number>()
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      // `pid (name) state ppid …`: the name may hold spaces, so read after its closing parenthesis.
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8")
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]))
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const descendants = [pid]
+  for (let i = 0; i < descendants.length; i++) {
+    for (const [child, parent] of parents) if (parent === descendants[i]) descendants.push(child)
+  }
+  const service = descendants.find((p) => {
+    try {
+      return readFileSync(`/proc/${p}/cmdline`, "utf8").includes("dist/main.js")
+    } catch {
+      return false
+    }
+  })
+  if (service === undefined) throw new Error(`no dist/main.js under process ${pid}`)
+  return service
 }
 
 const filesSize = (dir: string) => readdirSync(dir).reduce((sum, file) => sum + statSync(join(dir, file)).size, 0)
@@ -111,6 +147,31 @@ const send = async (
   return { status: response.status, text, ms: performance.now() - started, headers: response.headers }
 }
 
+/** A request on a connection of its own, closed after the answer: a client that opens one per request. */
+const sendOnNewConnection = (baseUrl: string, method: string, path: string, body: unknown): Promise<Answer> =>
+  new Promise((resolve, reject) => {
+    const started = performance.now()
+    const payload = JSON.stringify(body)
+    const outgoing = httpRequest(`${baseUrl}${path}`, {
+      method,
+      agent: false,
+      headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload), connection: "close" }
+    }, (response) => {
+      const chunks: Array<Buffer> = []
+      response.on("data", (chunk: Buffer) => chunks.push(chunk))
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          text: Buffer.concat(chunks).toString("utf8"),
+          ms: performance.now() - started
+        })
+      )
+      response.on("error", reject)
+    })
+    outgoing.on("error", reject)
+    outgoing.end(payload)
+  })
+
 /** An MCP session over Streamable HTTP, as an assistant holds one: each tool call a POST. */
 const mcpSession = async (baseUrl: string) => {
   const accept = { accept: "application/json, text/event-stream" }
@@ -171,10 +232,12 @@ const queriesFor = (corpus: ReadonlyArray<ScaleEntry>): Queries => {
   while (typos.length < 200) {
     // Names from the whole library: at 100,000 most are near-duplicate variants.
     const index = Math.floor(random() * corpus.length)
-    if (corpus[index].name.length >= 6) typos.push({ query: withTypo(corpus[index].name, random), index })
+    const { name, base } = corpus[index]
+    if (name.length < 6) continue
+    typos.push({ query: base === undefined ? withTypo(name, random) : withTypoInBase(name, base.length, random), index })
   }
   const tags = ["parsing", "c", "effect", "io,ts", "typescript", "streams,vitest", "error", "value,type", "sqlite3", "ui"]
-  const filters = [
+  const filters = VERSIONS ? languageAndTag : [
     { filters: { iterable: [{ classification: "c" }, { tags: ["io"] }] } },
     { filters: { iterable: [{ classification: "ts" }, { classification: "c" }], type: "OR" } },
     { filters: { iterable: [{ phrase: { value: "sqlite3_mutex_enter", content: true } }] } },
@@ -252,6 +315,14 @@ const runQueries = async (baseUrl: string, app: string, queries: Queries, ids: R
   return { fuzzy, typoTop5: found / queries.typos.length, tags, filters, suggestions, mcpSearches }
 }
 
+/** The versions case's filters: a language and one tag (a topic or a package). */
+const languageAndTag = [["ts", "parsing"], ["js", "io"], ["c", "storage"], ["ts", "effect"], ["js", "errors"], [
+  "ts",
+  "streams"
+], ["c", "network"]].map(([language, tag]) => ({
+  filters: { iterable: [{ classification: language }, { tags: [tag] }] }
+}))
+
 /** Until the service answers a search: the time a user waits after starting it. */
 const untilFirstAnswer = async (started: number, service: RunningService) => {
   while (true) {
@@ -261,9 +332,12 @@ const untilFirstAnswer = async (started: number, service: RunningService) => {
   }
 }
 
-/** Creates `corpus[from, to)` through these services, `clients` at a time spread over them; answers assets/s. */
+/**
+ * Creates `corpus[from, to)` through these services, `clients` at a time spread over them, each request on a new
+ * connection in the versions case; answers assets/s.
+ */
 const fill = async (
-  services: ReadonlyArray<RunningService>,
+  services: ReadonlyArray<Pick<RunningService, "baseUrl">>,
   corpus: ReadonlyArray<ScaleEntry>,
   ids: Array<string>,
   from: number,
@@ -271,11 +345,12 @@ const fill = async (
 ) => {
   let next = from
   const started = performance.now()
+  const post = VERSIONS ? sendOnNewConnection : send
   await Promise.all(Array.from({ length: WRITERS }, async (_, client) => {
     const service = services[client % services.length]
     while (next < to) {
       const index = next++
-      const answer = await send(service.baseUrl, "POST", "/assets/create?transferables=false", seedOf(corpus[index]))
+      const answer = await post(service.baseUrl, "POST", "/assets/create?transferables=false", seedOf(corpus[index]))
       if (answer.status !== 200) throw new Error(`create ${index}: ${answer.status} ${answer.text.slice(0, 200)}`)
       ids[index] = JSON.parse(answer.text).id
     }
@@ -307,7 +382,7 @@ const measure = async (size: number) => {
   const dir = mkdtempSync(join(tmpdir(), "bench-scale-"))
   const dbPath = join(dir, "assets.db")
   const library = await libraryFor(size, dir)
-  const corpus = scaleCorpus(size)
+  const corpus = VERSIONS ? versionedCorpus(size) : scaleCorpus(size)
   const queries = queriesFor(corpus)
   const figures = new Map<string, string>()
   const fmt = (ms: number) => ms.toFixed(ms < 10 ? 1 : 0)
@@ -318,6 +393,17 @@ const measure = async (size: number) => {
     await send(service.baseUrl, "GET", "/assets/search?query=warm&transferables=false")
     const empty = memoryOf(service.pid)
     const app = JSON.parse((await send(service.baseUrl, "POST", "/connect", { application })).text).application.id
+
+    // The bare server fills the same items the same way first, the machine otherwise idle.
+    let bareRate: number | undefined
+    if (VERSIONS) {
+      const bare = await startProcess(process.execPath, ["--import", "tsx", "bench/baseline-server.ts"], join(dir, "bare.db"))
+      try {
+        bareRate = await fill([bare], corpus, new Array(size), 0, size)
+      } finally {
+        await bare.stop()
+      }
+    }
 
     const ids: Array<string> = new Array(size)
     let fillRate: number
@@ -357,10 +443,11 @@ const measure = async (size: number) => {
 
     await service.stop()
     const restartStarted = performance.now()
-    service = await startService(dbPath, env)
+    service = VERSIONS ? await startProcess("npm", ["start"], dbPath, env) : await startService(dbPath, env)
     const restart = await untilFirstAnswer(restartStarted, service)
+    const restartedPid = VERSIONS ? serviceUnder(service.pid) : service.pid
     const after = await runQueries(service.baseUrl, app, queries, ids)
-    const secondPeak = memoryOf(service.pid).peak
+    const secondPeak = memoryOf(restartedPid).peak
     const index = JSON.parse((await send(service.baseUrl, "GET", "/.well-known/stats")).text).searchIndex
     await service.stop()
     const disk = await library.bytes()
@@ -390,6 +477,12 @@ const measure = async (size: number) => {
     figures.set("restart until the first answer (s)", (restart / 1000).toFixed(1))
     figures.set("database files (MB)", (disk / MB).toFixed(0))
     figures.set("filling, 8 concurrent creates (assets/s)", fillRate.toFixed(0))
+    if (bareRate !== undefined) {
+      figures.set(
+        "filling, a new connection per create: service / bare server (assets/s; ratio)",
+        `${fillRate.toFixed(0)} / ${bareRate.toFixed(0)}; ${(fillRate / bareRate).toFixed(2)}×`
+      )
+    }
     console.log(`${size}: done`, Object.fromEntries(figures))
     return figures
   } finally {

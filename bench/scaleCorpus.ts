@@ -15,6 +15,8 @@ export interface ScaleEntry {
   readonly code: string
   readonly tags: ReadonlyArray<string>
   readonly website?: string
+  /** The name its family of versions shares (`versionedCorpus`). */
+  readonly base?: string
 }
 
 const TOPICS = ["parsing", "io", "types", "errors", "streams", "testing", "compiler", "storage", "network", "ui"]
@@ -79,5 +81,25 @@ export const scaleCorpus = (size: number): Array<ScaleEntry> => {
     const tags = [...new Set([fn.ext, packageOf(fn.origin), TOPICS[i % TOPICS.length], ...extra])]
     const website = i % 5 === 0 ? `https://docs.example.com/${packageOf(fn.origin)}/${fn.name}` : undefined
     return { name, ext: fn.ext, code, tags, ...(website === undefined ? {} : { website }) }
+  })
+}
+
+/**
+ * The library of a user who keeps versions: every function saved about ten times, as `name`, `name_v2`, …,
+ * `name_v10` (the versions of all functions interleaved in time, as years of copies are), each version's code
+ * renamed and with a line of its own, three tags each (language, package, topic). Deterministic.
+ */
+export const versionedCorpus = (size: number): Array<ScaleEntry> => {
+  const seen = new Set<string>()
+  const functions = realCodeFunctions().filter((fn) => fn.name.length >= 6 && !seen.has(fn.name) && seen.add(fn.name))
+  const families = Math.min(functions.length, Math.ceil(size / 10))
+  return Array.from({ length: size }, (_, i) => {
+    const fn = functions[i % families]
+    const version = Math.floor(i / families)
+    const name = version === 0 ? fn.name : `${fn.name}_v${version + 1}`
+    const code = version === 0
+      ? fn.code
+      : fn.code.replaceAll(fn.name, name).replace(/\n/, `\n  // version ${version + 1}\n`)
+    return { name, base: fn.name, ext: fn.ext, code, tags: [fn.ext, packageOf(fn.origin), TOPICS[i % TOPICS.length]] }
   })
 }
