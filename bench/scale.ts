@@ -14,7 +14,7 @@
  * instances at once (the same 8 clients, 4 on each), and a change made on one instance is timed until it reaches a
  * stream on the other.
  */
-import { readdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs"
+import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs"
 import { request as httpRequest } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -75,7 +75,9 @@ const serviceUnder = (pid: number): number => {
   return service
 }
 
-const filesSize = (dir: string) => readdirSync(dir).reduce((sum, file) => sum + statSync(join(dir, file)).size, 0)
+/** The library's files (`assets.db` and its log), not the bare server's beside them. */
+const filesSize = (dir: string) =>
+  readdirSync(dir).filter((file) => file.startsWith("assets.db")).reduce((sum, file) => sum + statSync(join(dir, file)).size, 0)
 
 /** The PostgreSQL server to measure on, if any. */
 const server = process.env.DATABASE_URL
@@ -486,6 +488,11 @@ const measure = async (size: number) => {
     console.log(`${size}: done`, Object.fromEntries(figures))
     return figures
   } finally {
+    // `BENCH_KEEP=DIR` keeps the last SQLite library there, to study it after the run (a start-up profile, say).
+    if (process.env.BENCH_KEEP !== undefined && server === undefined) {
+      rmSync(process.env.BENCH_KEEP, { recursive: true, force: true })
+      renameSync(dir, process.env.BENCH_KEEP)
+    }
     rmSync(dir, { recursive: true, force: true })
     await library.drop()
   }

@@ -54,6 +54,23 @@ export const trigramsOf = (text: string): Set<string> => {
   return grams
 }
 
+/**
+ * The text with two neighbouring letters of a word swapped, each such pair in turn (lower-cased): what was meant, if
+ * the text holds a swap. A swap breaks every trigram near it (all of a short word's: `porp` shares none with
+ * `prop`); one of these has them back.
+ */
+export const swapsOf = (text: string): Array<string> => {
+  const lower = text.toLowerCase()
+  const swaps: Array<string> = []
+  for (let at = 0; at + 1 < lower.length; at++) {
+    if (!WORD_CHAR.test(lower[at]) || !WORD_CHAR.test(lower[at + 1]) || lower[at] === lower[at + 1]) continue
+    swaps.push(lower.slice(0, at) + lower[at + 1] + lower[at] + lower.slice(at + 2))
+  }
+  return swaps
+}
+
+const WORD_CHAR = /[\p{L}\p{N}_$]/u
+
 const IDENTIFIER_CHAR = /[\w$]/
 
 /**

@@ -9,8 +9,11 @@
  * Compact: each trigram's postings are a growable `Uint32Array` of rows (4 bytes per trigram of a text), plus the
  * text itself (for removal, and for queries too short to have a trigram). No object per entry.
  */
-import { trigramsOf } from "./FuzzyMatch.ts"
+import { swapsOf, trigramsOf } from "./FuzzyMatch.ts"
 import { OBJECT_BYTES } from "./RowSet.ts"
+
+/** Queries of up to this many trigrams vote with their swaps undone too. */
+const SHORT_QUERY = 8
 
 interface Postings {
   rows: Uint32Array
@@ -25,6 +28,8 @@ export class TrigramIndex {
   private gramCounts = new Uint16Array(1024)
   private entries = 0
   private votes = new Uint16Array(1024)
+  /** A row's best count over the readings of one lookup. */
+  private best = new Uint16Array(1024)
 
   get size(): number {
     return this.entries
@@ -32,7 +37,7 @@ export class TrigramIndex {
 
   /** About the bytes the index holds: postings, their map entries, and the texts (one byte a character, mostly). */
   get bytes(): number {
-    let total = this.votes.byteLength + this.gramCounts.byteLength + this.texts.length * 8
+    let total = this.votes.byteLength + this.best.byteLength + this.gramCounts.byteLength + this.texts.length * 8
     for (const [gram, list] of this.postings) total += list.rows.byteLength + gram.length + 2 * OBJECT_BYTES
     for (const text of this.texts) if (text !== undefined) total += text.length + OBJECT_BYTES / 2
     return total
@@ -79,23 +84,46 @@ export class TrigramIndex {
    * trigrams of their own first, then the newest.
    */
   candidates(text: string, limit: number): Array<{ readonly row: number; readonly votes: number }> {
-    if (this.votes.length < this.texts.length) this.votes = new Uint16Array(this.texts.length * 2)
-    const votes = this.votes
+    const grams = trigramsOf(text)
+    // In a short query a swap of two letters breaks most trigrams (all of a short word's): each swap undone votes
+    // too, and a row keeps its best count. A longer query keeps enough of them.
+    if (grams.size > SHORT_QUERY) return this.voted([grams], limit)
+    return this.voted([grams, ...swapsOf(text).map(trigramsOf)], limit)
+  }
+
+  /** The rows sharing the most trigrams with any one of these sets of trigrams (a row keeps its best count). */
+  private voted(
+    readings: ReadonlyArray<ReadonlySet<string>>,
+    limit: number
+  ): Array<{ readonly row: number; readonly votes: number }> {
+    if (this.votes.length < this.texts.length) {
+      this.votes = new Uint16Array(this.texts.length * 2)
+      this.best = new Uint16Array(this.texts.length * 2)
+    }
+    const { votes, best } = this
     const touched: Array<number> = []
-    for (const gram of trigramsOf(text)) {
-      const list = this.postings.get(gram)
-      if (list === undefined) continue
-      for (let i = 0; i < list.length; i++) {
-        const row = list.rows[i]
-        if (votes[row] === 0) touched.push(row)
-        votes[row]++
+    for (const grams of readings) {
+      const counted: Array<number> = []
+      for (const gram of grams) {
+        const list = this.postings.get(gram)
+        if (list === undefined) continue
+        for (let i = 0; i < list.length; i++) {
+          const row = list.rows[i]
+          if (votes[row] === 0) counted.push(row)
+          votes[row]++
+        }
+      }
+      for (const row of counted) {
+        if (best[row] === 0) touched.push(row)
+        if (votes[row] > best[row]) best[row] = votes[row]
+        votes[row] = 0
       }
     }
     // Votes are small integers: bucket the rows by them instead of sorting tens of thousands.
     const byVotes: Array<Array<number>> = []
     for (const row of touched) {
-      ;(byVotes[votes[row]] ??= []).push(row)
-      votes[row] = 0
+      ;(byVotes[best[row]] ??= []).push(row)
+      best[row] = 0
     }
     const found: Array<{ row: number; votes: number }> = []
     for (let count = byVotes.length - 1; count > 0 && found.length < limit; count--) {

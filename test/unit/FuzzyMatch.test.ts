@@ -7,6 +7,7 @@ import {
   nameCloseness,
   queryTerms,
   substringDistance,
+  swapsOf,
   trigramsOf
 } from "../../src/domain/FuzzyMatch.ts"
 import { TrigramIndex } from "../../src/domain/TrigramIndex.ts"
@@ -30,6 +31,12 @@ describe("FuzzyMatch", () => {
     // Two neighbours swapped, the commonest typo, is one edit.
     expect(substringDistance("debuonce", "function debounce(fn)", 2)).toBe(1)
     expect(substringDistance("prase_header_v3", "parse_header_v2", 2)).toBe(2)
+  })
+
+  it("undoes each swap of neighbouring letters within a word, one at a time", () => {
+    expect(swapsOf("Porp")).toEqual(["oprp", "prop", "popr"])
+    expect(swapsOf("ab c")).toEqual(["ba c"])
+    expect(swapsOf("aa")).toEqual([])
   })
 
   it("takes the trigrams of each word, lower-cased", () => {
@@ -79,6 +86,21 @@ describe("TrigramIndex", () => {
     expect(index.candidates("debounse", 10)[0].row).toBe(1)
     expect(index.candidates("helper", 10).map((c) => c.row).sort()).toEqual([1, 2])
     expect(index.candidates("zzzz", 10)).toEqual([])
+  })
+
+  it("finds a short word typed with a swap, which breaks all its trigrams, before longer texts holding its parts", () => {
+    const index = new TrigramIndex()
+    index.add(1, "prop")
+    for (let row = 2; row < 300; row++) index.add(row, `exportProp${row} popr`)
+    index.add(300, "port")
+    expect(index.candidates("porp", 3)[0].row).toBe(1)
+  })
+
+  it("among rows with as many shared trigrams, prefers those with fewer of their own: a family's unsuffixed name", () => {
+    const index = new TrigramIndex()
+    index.add(1, "parse_header")
+    for (let version = 2; version <= 10; version++) index.add(version, `parse_header_v${version}`)
+    expect(index.candidates("parse_headre", 1)[0].row).toBe(1)
   })
 
   it("forgets removed rows exactly, re-indexes a row's new text, and finds short fragments by scan", () => {
