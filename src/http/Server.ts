@@ -22,6 +22,7 @@ import { NearCopies } from "../services/NearCopies.ts"
 import { Backup } from "../services/Backup.ts"
 import { ChangeHub } from "../services/ChangeHub.ts"
 import { Commits } from "../services/Commits.ts"
+import { WritesOnTheWay } from "../services/WritesOnTheWay.ts"
 import { ConnectorActivity } from "../services/ConnectorActivity.ts"
 import { ConnectorSessions } from "../services/ConnectorSessions.ts"
 import { Installation } from "../services/Installation.ts"
@@ -54,11 +55,20 @@ import { LibraryPageRoutes } from "./LibraryPage.ts"
 import { ModelContextProtocolHttpLive } from "./ModelContextProtocolHttp.ts"
 import { TrashHttpLive } from "./TrashHttp.ts"
 import { WellKnownHttpLive } from "./WellKnownHttp.ts"
+import { countWriteRequests, WriteRequestsOnTheWayLive } from "./WriteRequestsOnTheWay.ts"
 
 /** What follows the change feed (`LibraryFollowers`), and the commit path, which waits for them. */
 const CommitPathLive = Layer.mergeAll(Commits.Default).pipe(
   Layer.provideMerge(Layer.mergeAll(LibraryFollowers.Default, AssetWrites.Default, AssetRepository.Default)),
-  Layer.provideMerge(Layer.mergeAll(SearchIndex.Default, KnownApplications.Default, IntentionIndex.Default, ChangeHub.Default))
+  Layer.provideMerge(
+    Layer.mergeAll(
+      SearchIndex.Default,
+      KnownApplications.Default,
+      IntentionIndex.Default,
+      ChangeHub.Default,
+      WritesOnTheWay.Default
+    )
+  )
 )
 
 /** The services over the storage ports: searches, sessions, the installation. */
@@ -116,7 +126,8 @@ export const AllRoutes = Layer.mergeAll(
   DocsRoute,
   LibraryPageRoutes,
   ErrorResponsesLive,
-  RequestGuardLive
+  RequestGuardLive,
+  WriteRequestsOnTheWayLive
 )
 
 /**
@@ -135,8 +146,10 @@ export const HttpAppLive = Layer.unwrapEffect(Effect.gen(function*() {
 export class NodeServer extends Context.Tag("NodeServer")<NodeServer, Server>() {}
 
 /** A Node `http` server on `HOST`:`PORT` (Deno runs it through its `node:http`). */
-export const NodeServerLive = Layer.unwrapEffect(Effect.map(ServiceConfig, (config) => {
+export const NodeServerLive = Layer.unwrapEffect(Effect.gen(function*() {
+  const config = yield* ServiceConfig
   const server = createServer()
+  countWriteRequests(server, yield* WritesOnTheWay)
   return NodeHttpServer.layer(() => server, { port: config.port, host: config.host }).pipe(
     Layer.merge(Layer.succeed(NodeServer, server)),
     Layer.mapError((error) => listenProblem(config, error))

@@ -11,7 +11,7 @@
  * share one transaction (group commit); a write that fails changes nothing and takes no other write with it; no write
  * is answered before its transaction committed.
  */
-import { Cause, Data, Deferred, Effect, Exit, Option, Queue } from "effect"
+import { Cause, Clock, Data, Deferred, Effect, Exit, Option, Queue } from "effect"
 import type { AssetDeleted, AssetNotFound, AssetNotInTrash } from "../api/Errors.ts"
 import type { Application } from "../domain/Application.ts"
 import type { Asset } from "../domain/Asset.ts"
@@ -34,6 +34,7 @@ import { WriterLock } from "../storage/WriterLock.ts"
 import { AssetRepository } from "./AssetRepository.ts"
 import { AssetWrites, type WrittenAsset } from "./AssetWrites.ts"
 import { LibraryFollowers } from "./LibraryFollowers.ts"
+import { WritesOnTheWay } from "./WritesOnTheWay.ts"
 
 /**
  * What a write may do inside its transaction. Asset changes go through it; other rows through the storage ports,
@@ -76,6 +77,12 @@ const BATCH_LIMIT = 64
 /** How long one transaction of writes may run before it commits: the writes of every instance wait for it. */
 const BATCH_MILLIS = 25
 
+/**
+ * How long a transaction waits for write requests on their way (`WritesOnTheWay`) before it starts: about what
+ * reading and preparing one takes, so that writes sent together share a transaction without a lone one waiting.
+ */
+const COMPANY_MILLIS = 2
+
 /** Lets requests already received reach the queue before a batch is taken: I/O callbacks run first. */
 const nextTurnOfEventLoop = Effect.async<void>((resume) => {
   setImmediate(() => resume(Effect.void))
@@ -88,6 +95,7 @@ export class Commits extends Effect.Service<Commits>()("Commits", {
     const followers = yield* LibraryFollowers
     const writes = yield* AssetWrites
     const repository = yield* AssetRepository
+    const onTheWay = yield* WritesOnTheWay
     // Run inside a transaction, the repository's reads see what it wrote so far, and lock what they read to change.
     const live = repository.getForWrite
 
@@ -238,14 +246,30 @@ export class Commits extends Effect.Service<Commits>()("Commits", {
         return batch.slice(entries.length)
       })
 
+    /**
+     * Lets a turn of the event loop read what arrived (a turn taken from inside its I/O phase reads nothing new),
+     * then waits (up to `COMPANY_MILLIS`) while write requests are on their way, so that they join the transaction.
+     */
+    const company = Effect.gen(function*() {
+      const until = (yield* Clock.currentTimeMillis) + COMPANY_MILLIS
+      let queued = yield* Queue.size(waiting)
+      while (true) {
+        yield* nextTurnOfEventLoop
+        const before = queued
+        queued = yield* Queue.size(waiting)
+        const coming = onTheWay.count() > 0 || queued > before
+        if (!coming || queued >= BATCH_LIMIT || (yield* Clock.currentTimeMillis) >= until) return
+      }
+    })
+
     // Writes take turns in fibers of their own (as many as the engine lets write at once: one on SQLite): a batch is
-    // whatever queued while the previous one ran (one, when writes are rare), so concurrent writes share a
-    // transaction and its cost, and none waits for company.
+    // whatever queued while the previous one ran, and the writes on their way then (one, when writes are rare), so
+    // concurrent writes share a transaction and its cost, and a lone one waits for no company.
     const writer = Effect.gen(function*() {
       let left: ReadonlyArray<Pending> = []
       while (true) {
         const first = left.length > 0 ? [] : [yield* Queue.take(waiting)]
-        if (left.length === 0) yield* nextTurnOfEventLoop
+        if (left.length === 0) yield* Effect.zipRight(nextTurnOfEventLoop, company)
         const rest = yield* Queue.takeUpTo(waiting, BATCH_LIMIT - left.length - first.length)
         left = yield* Effect.uninterruptible(runBatch([...left, ...first, ...rest]))
       }
@@ -280,6 +304,7 @@ export class Commits extends Effect.Service<Commits>()("Commits", {
               ? Exit.die(new Error("A write was answered before it ran"))
               : Exit.map(outcome, (value) => ({ value, seq: result.seq }))
           )
+        yield* onTheWay.arrived
         yield* Queue.offer(waiting, { attempt, answer })
         const { value, seq } = yield* Deferred.await(done)
         if (seq !== undefined) yield* followers.reached(seq)
