@@ -76,6 +76,23 @@ const serviceUnder = (pid: number): number => {
 }
 
 /** The library's files (`assets.db` and its log), not the bare server's beside them. */
+/**
+ * Stops what `npm start` started: SIGTERM to its whole process group, as a terminal's Ctrl-C reaches it (a SIGTERM
+ * sent to npm 11 alone ended npm and left the service running); waits for the service to exit.
+ */
+const stopGroup = async (group: number, servicePid: number) => {
+  process.kill(-group, "SIGTERM")
+  for (let waited = 0; waited < 15_000; waited += 50) {
+    try {
+      process.kill(servicePid, 0)
+    } catch {
+      return
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  process.kill(-group, "SIGKILL")
+}
+
 const filesSize = (dir: string) =>
   readdirSync(dir).filter((file) => file.startsWith("assets.db")).reduce((sum, file) => sum + statSync(join(dir, file)).size, 0)
 
@@ -451,7 +468,8 @@ const measure = async (size: number) => {
     const after = await runQueries(service.baseUrl, app, queries, ids)
     const secondPeak = memoryOf(restartedPid).peak
     const index = JSON.parse((await send(service.baseUrl, "GET", "/.well-known/stats")).text).searchIndex
-    await service.stop()
+    if (VERSIONS) await stopGroup(service.pid, restartedPid)
+    else await service.stop()
     const disk = await library.bytes()
 
     const both = (pick: (round: Round) => Array<number>) => [...pick(before), ...pick(after)]
