@@ -20,7 +20,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import pg from "pg"
 import { openStream } from "../test/e2e/StreamClient.ts"
-import { type RunningService, startProcess, startService } from "../test/e2e/ServiceProcess.ts"
+import { type RunningService, serviceUnder, startProcess, startService } from "../test/e2e/ServiceProcess.ts"
 import { withTypo, withTypoInBase } from "./codeMutations.ts"
 import { type ScaleEntry, scaleCorpus, seeded, versionedCorpus } from "./scaleCorpus.ts"
 
@@ -47,38 +47,9 @@ const memoryOf = (pid: number) => {
   return { rss: field("VmRSS"), peak: field("VmHWM") }
 }
 
-/** The service's own process under `npm start` (npm, a shell, then node): the descendant running `dist/main.js`. */
-const serviceUnder = (pid: number): number => {
-  const parents = new Map<number, number>()
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      // `pid (name) state ppid …`: the name may hold spaces, so read after its closing parenthesis.
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8")
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]))
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const descendants = [pid]
-  for (let i = 0; i < descendants.length; i++) {
-    for (const [child, parent] of parents) if (parent === descendants[i]) descendants.push(child)
-  }
-  const service = descendants.find((p) => {
-    try {
-      return readFileSync(`/proc/${p}/cmdline`, "utf8").includes("dist/main.js")
-    } catch {
-      return false
-    }
-  })
-  if (service === undefined) throw new Error(`no dist/main.js under process ${pid}`)
-  return service
-}
-
-/** The library's files (`assets.db` and its log), not the bare server's beside them. */
 /**
- * Stops what `npm start` started: SIGTERM to its whole process group, as a terminal's Ctrl-C reaches it (a SIGTERM
- * sent to npm 11 alone ended npm and left the service running); waits for the service to exit.
+ * Stops what `npm start` started: SIGTERM to its whole process group, as a terminal's Ctrl-C reaches it; waits for
+ * the service to exit.
  */
 const stopGroup = async (group: number, servicePid: number) => {
   process.kill(-group, "SIGTERM")
@@ -93,6 +64,7 @@ const stopGroup = async (group: number, servicePid: number) => {
   process.kill(-group, "SIGKILL")
 }
 
+/** The library's files (`assets.db` and its log), not the bare server's beside them. */
 const filesSize = (dir: string) =>
   readdirSync(dir).filter((file) => file.startsWith("assets.db")).reduce((sum, file) => sum + statSync(join(dir, file)).size, 0)
 

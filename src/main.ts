@@ -10,6 +10,7 @@ import { isDebug, ServiceConfig } from "./config.ts"
 import { GracefulShutdownLive, HttpAppLive, NodeServerLive, ServicesLive } from "./http/Server.ts"
 import { describeLibrary, EngineLive } from "./storage/Engine.ts"
 import { ExitCode, StartupError } from "./StartupError.ts"
+import { stopWithLauncher } from "./StopWithLauncher.ts"
 
 /** One line at start-up: where the service listens and which database it opened. */
 const StartupLog = Layer.effectDiscard(Effect.gen(function*() {
@@ -50,6 +51,7 @@ const program = Effect.gen(function*() {
 // The runtime stops listening after the first signal, so the second would end the process in the middle of its
 // graceful stop; these listeners keep it from doing so (SHUTDOWN_GRACE_MS bounds the stop).
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => undefined)
+stopWithLauncher()
 
 NodeRuntime.runMain(program, {
   teardown: (exit, onExit) =>

@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from "node:child_process"
 import { createHash } from "node:crypto"
 import { once } from "node:events"
+import { readdirSync, readFileSync } from "node:fs"
 import { createServer } from "node:net"
 import Database from "better-sqlite3"
 import pg from "pg"
@@ -127,6 +128,20 @@ export const startService = async (dbPath: string, env: Record<string, string> =
   return startProcess(file, args, dbPath, { ...await libraryEnv(dbPath), ...env })
 }
 
+/** Starts the service as a user does, `npm start` in the checkout (npm, the build check, a shell, the service). */
+export const startWithNpm = async (dbPath: string, env: Record<string, string> = {}): Promise<RunningService> =>
+  startProcess("npm", ["start"], dbPath, { ...await libraryEnv(dbPath), ...env })
+
+/** Whether a process runs (or is a zombie not yet reaped). */
+export const isRunning = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
 /** Starts the service expecting it to fail to start: resolves with its exit code and output once it exits. */
 export const runUntilExit = async (dbPath: string, env: Record<string, string> = {}): Promise<FinishedProcess> => {
   const [file, args] = command()
@@ -189,4 +204,34 @@ export const startProcess = async (
     exited,
     pid: child.pid ?? -1
   }
+}
+
+/** The service's own process under `npm start` (npm, a shell, then node): the descendant node running the build. */
+export const serviceUnder = (pid: number): number => {
+  const parents = new Map<number, number>()
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      // `pid (name) state ppid …`: the name may hold spaces, so read after its closing parenthesis.
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8")
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]))
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const descendants = [pid]
+  for (let i = 0; i < descendants.length; i++) {
+    for (const [child, parent] of parents) if (parent === descendants[i]) descendants.push(child)
+  }
+  // Node running the build, not the shell whose command line names it too.
+  const service = descendants.find((p) => {
+    try {
+      const [program, ...args] = readFileSync(`/proc/${p}/cmdline`, "utf8").split("\0")
+      return /(^|\/)node$/.test(program) && args.includes("dist/main.js")
+    } catch {
+      return false
+    }
+  })
+  if (service === undefined) throw new Error(`no dist/main.js under process ${pid}`)
+  return service
 }

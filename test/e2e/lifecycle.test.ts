@@ -11,7 +11,18 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { call, codeSeed } from "./Http.ts"
 import { writeMarker } from "./LibraryState.ts"
-import { clusterUrl, engine, freePort, runSql, runtime, runUntilExit, startService } from "./ServiceProcess.ts"
+import {
+  clusterUrl,
+  engine,
+  freePort,
+  isRunning,
+  runSql,
+  runtime,
+  runUntilExit,
+  serviceUnder,
+  startService,
+  startWithNpm
+} from "./ServiceProcess.ts"
 
 const dir = mkdtempSync(join(tmpdir(), "assets-lifecycle-"))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -150,6 +161,22 @@ describe(`graceful shutdown (${runtime}, ${engine})`, () => {
       expect((await call(again.baseUrl, "GET", `/assets/${created.json.id}`)).status).toBe(200)
     } finally {
       await again.stop()
+    }
+  })
+
+  it.skipIf(runtime === "deno")("under npm start, a SIGTERM to npm alone stops the service too, which frees the library", async () => {
+    const dbPath = join(dir, "launched.db")
+    const launched = await startWithNpm(dbPath)
+    const service = serviceUnder(launched.pid)
+    try {
+      // As a process manager stops what it started: npm ends, and its shell does not pass the signal on.
+      process.kill(launched.pid, "SIGTERM")
+      await expect.poll(() => isRunning(service), { timeout: 15_000, interval: 100 }).toBe(false)
+      const again = await startService(dbPath)
+      await again.stop()
+    } finally {
+      if (isRunning(service)) process.kill(service, "SIGKILL")
+      await launched.kill()
     }
   })
 
