@@ -22,6 +22,9 @@ export const countWriteRequests = (server: Server, onTheWay: WritesOnTheWay) => 
     if (!WRITE_METHODS.has(request.method ?? "")) return
     const place = onTheWay.received()
     places.set(request, place)
+    // Either ends it (giving up a place twice does nothing): "close" follows "finish" on Node, and also ends an
+    // answer cut short.
+    response.once("finish", () => onTheWay.ended(place))
     response.once("close", () => onTheWay.ended(place))
   })
 }
