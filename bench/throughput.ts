@@ -13,7 +13,8 @@ import { startProcess, startService } from "../test/e2e/ServiceProcess.ts"
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
-const CONNECTIONS = 10
+/** Concurrent keep-alive connections (`BENCH_CONNECTIONS`; issue "Fast as users meet it" measures 32). */
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const PRELOADED = 2000
 
 const snippet = (i: number) =>
