@@ -20,7 +20,14 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import pg from "pg"
 import { openStream } from "../test/e2e/StreamClient.ts"
-import { type RunningService, serviceUnder, startProcess, startService } from "../test/e2e/ServiceProcess.ts"
+import {
+  isRunning,
+  type RunningService,
+  serviceUnder,
+  startProcess,
+  startService,
+  startWithNpm
+} from "../test/e2e/ServiceProcess.ts"
 import { withTypo, withTypoInBase } from "./codeMutations.ts"
 import { type ScaleEntry, scaleCorpus, seeded, versionedCorpus } from "./scaleCorpus.ts"
 
@@ -53,15 +60,10 @@ const memoryOf = (pid: number) => {
  */
 const stopGroup = async (group: number, servicePid: number) => {
   process.kill(-group, "SIGTERM")
-  for (let waited = 0; waited < 15_000; waited += 50) {
-    try {
-      process.kill(servicePid, 0)
-    } catch {
-      return
-    }
+  for (let waited = 0; waited < 15_000 && isRunning(servicePid); waited += 50) {
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
-  process.kill(-group, "SIGKILL")
+  if (isRunning(servicePid)) process.kill(-group, "SIGKILL")
 }
 
 /** The library's files (`assets.db` and its log), not the bare server's beside them. */
@@ -434,7 +436,7 @@ const measure = async (size: number) => {
 
     await service.stop()
     const restartStarted = performance.now()
-    service = VERSIONS ? await startProcess("npm", ["start"], dbPath, env) : await startService(dbPath, env)
+    service = VERSIONS ? await startWithNpm(dbPath, env) : await startService(dbPath, env)
     const restart = await untilFirstAnswer(restartStarted, service)
     const restartedPid = VERSIONS ? serviceUnder(service.pid) : service.pid
     const after = await runQueries(service.baseUrl, app, queries, ids)

@@ -45,10 +45,15 @@ export const substringDistance = (pattern: string, text: string, max: number): n
   return Math.min(best, max + 1)
 }
 
+/** What words are made of (identifiers included), and what separates them. */
+const WORD_CHARACTERS = "\\p{L}\\p{N}_$"
+const WORD_CHAR = new RegExp(`[${WORD_CHARACTERS}]`, "u")
+const NOT_WORD = new RegExp(`[^${WORD_CHARACTERS}]+`, "u")
+
 /** The distinct lower-case three-letter sequences of the words of a text (words under three letters have none). */
 export const trigramsOf = (text: string): Set<string> => {
   const grams = new Set<string>()
-  for (const word of text.toLowerCase().split(/[^\p{L}\p{N}_$]+/u)) {
+  for (const word of text.toLowerCase().split(NOT_WORD)) {
     for (let i = 0; i + 3 <= word.length; i++) grams.add(word.slice(i, i + 3))
   }
   return grams
@@ -68,8 +73,6 @@ export const swapsOf = (text: string): Array<string> => {
   }
   return swaps
 }
-
-const WORD_CHAR = /[\p{L}\p{N}_$]/u
 
 const IDENTIFIER_CHAR = /[\w$]/
 

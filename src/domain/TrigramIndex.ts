@@ -126,8 +126,8 @@ export class TrigramIndex {
       best[row] = 0
     }
     const found: Array<{ row: number; votes: number }> = []
+    const grams = this.gramCounts
     for (let count = byVotes.length - 1; count > 0 && found.length < limit; count--) {
-      const grams = this.gramCounts
       const rows = (byVotes[count] ?? []).sort((a, b) => grams[a] - grams[b] || b - a)
       for (const row of rows) {
         if (found.length === limit) break
