@@ -1,34 +1,38 @@
 /**
- * The language of a snippet, detected: after a few unambiguous rules (shebang, `<?php`, valid JSON, prose), a naive
- * Bayes model over the snippet's features (`LanguageFeatures`: words, symbol runs, neighbouring pairs, line starts
- * and ends, indentation) picks among the 18 languages it was trained on (`scripts/trainLanguageModel.ts`, from
- * sources apart from those it is measured on). Kotlin, Swift and C# had no training sources here: each is answered
- * when two of its distinctive lines appear. On held-out code (`npm run bench:languages`) this beats highlight.js's
- * relevance, which this module used before, and takes a fraction of its time.
+ * The language of a snippet, detected: after a few unambiguous rules (shebang, `<?php`, JSON whole or in part,
+ * prose), a linear model over the snippet's features (`LanguageFeatures`) picks among the 18 languages it was trained
+ * on (`scripts/trainLanguageModel.ts`, from sources apart from those it is measured on); within a family the syntax
+ * decides (`LanguageFamilies`); a snippet the model is not sure of is `txt`. Kotlin, Swift and C# had no training
+ * sources here: each is answered when two of its distinctive lines appear. Measured by `npm run bench:languages`.
  */
 import type { ClassificationSpecificValue } from "./ClassificationSpecifics.ts"
+import { familyMember } from "./LanguageFamilies.ts"
 import { languageFeatures } from "./LanguageFeatures.ts"
 import trained from "./LanguageModel.json" with { type: "json" }
 
-/** Add-alpha smoothing of feature counts. Chosen on the tuning fixture (`test/fixtures/languages.json`). */
-const ALPHA = 1
-
-interface LanguageCounts {
-  readonly total: number
-  readonly counts: Record<string, number>
+/**
+ * The model as committed: its features one per line, and their weights (one per feature and language, in
+ * `languages` order, in 1/scale steps) as little-endian 16-bit integers in base64. Kept as two strings rather than an
+ * object per feature, the model takes a few MB of memory instead of about a hundred.
+ */
+interface TrainedModel {
+  readonly languages: ReadonlyArray<ClassificationSpecificValue>
+  readonly scale: number
+  readonly bias: ReadonlyArray<number>
+  readonly features: string
+  readonly weights: string
 }
 
-const vocabulary = new Set<string>()
-for (const language of Object.values(trained as Record<string, LanguageCounts>)) {
-  for (const feature of Object.keys(language.counts)) vocabulary.add(feature)
-}
-/** Per language: the log-probability of each feature it has seen, and of one it has not. */
-const models = Object.entries(trained as Record<string, LanguageCounts>).map(([ext, language]) => {
-  const denominator = Math.log(language.total + ALPHA * vocabulary.size)
-  const logs = new Map<string, number>()
-  for (const [feature, count] of Object.entries(language.counts)) logs.set(feature, Math.log(count + ALPHA) - denominator)
-  return { ext: ext as ClassificationSpecificValue, logs, unseen: Math.log(ALPHA) - denominator }
-})
+const model = trained as unknown as TrainedModel
+const LANGUAGES = model.languages.length
+const rowOf = new Map(model.features.split("\n").map((feature, row) => [feature, row * LANGUAGES]))
+const weights = (() => {
+  const bytes = Uint8Array.from(atob(model.weights), (character) => character.charCodeAt(0))
+  return new Int16Array(bytes.buffer, 0, bytes.length / 2)
+})()
+
+const HTML = model.languages.indexOf("html")
+const HTML_TAG = /<\/?[A-Za-z][\w-]*[\s>\/]|<!--|<!DOCTYPE/i
 
 /** Lines only one language writes, for the languages the model has no sources for. */
 const distinctive: Record<string, ReadonlyArray<RegExp>> = {
@@ -80,25 +84,76 @@ const isJson = (text: string) => {
   }
 }
 
-/** The language of a piece of text, as a lower-case extension, or `txt` when it does not look like code. */
-export const detectLanguage = (text: string): ClassificationSpecificValue => {
+/** One line of JSON: an optional `"key":`, then a value or an opening bracket, closing brackets, a comma. */
+const JSON_LINE =
+  /^\s*(?:"(?:[^"\\]|\\.)*"\s*:\s*)?(?:[[{]|"(?:[^"\\]|\\.)*"|-?\d[\d.eE+-]*|true|false|null)?\s*[\]}]*\s*,?\s*$/
+const JSON_MEMBER = /^\s*"(?:[^"\\]|\\.)*"\s*:/m
+/** Share of a snippet's lines that must read as JSON, with a member among them, for a part of a JSON file. */
+const JSON_SHARE = 0.9
+
+/** A part of a JSON document, cut anywhere (so `JSON.parse` refuses it): nearly every line reads as JSON. */
+const isJsonLines = (text: string) => {
+  const lines = text.split("\n").filter((line) => line.trim() !== "")
+  return JSON_MEMBER.test(text) && lines.filter((line) => JSON_LINE.test(line)).length >= JSON_SHARE * lines.length
+}
+
+/** A detected language, and how sure the detector is of it (the model's probability; 1 for a rule). */
+export interface Detection {
+  readonly ext: ClassificationSpecificValue
+  readonly confidence: number
+}
+
+/**
+ * Below this probability a snippet is too short or too plain to tell, and is answered `txt` rather than a guess in
+ * the wrong family. Chosen on windows of 2–6 lines from the tuning sources kept back (`scripts/trainLanguageModel.ts`).
+ */
+export const MIN_CONFIDENCE = 0.7
+
+const ruled = (ext: ClassificationSpecificValue): Detection => ({ ext, confidence: 1 })
+
+/** The language of a piece of text with the detector's confidence, before the `txt` threshold. */
+export const detectWithConfidence = (text: string): Detection => {
   const trimmed = text.trimStart()
   for (const [pattern, ext] of shebangs) {
-    if (pattern.test(trimmed)) return ext
+    if (pattern.test(trimmed)) return ruled(ext)
   }
-  if (trimmed.startsWith("<?php")) return "php"
-  if (isJson(trimmed)) return "json"
+  if (trimmed.startsWith("<?php")) return ruled("php")
+  if (isJson(trimmed)) return ruled("json")
   const sample = text.slice(0, MAX_DETECTION_CHARS)
-  if (!CODE_CHARACTERS.test(sample)) return "txt"
+  if (isJsonLines(sample)) return ruled("json")
+  if (!CODE_CHARACTERS.test(sample)) return ruled("txt")
   for (const [language, patterns] of Object.entries(distinctive)) {
-    if (patterns.filter((pattern) => pattern.test(sample)).length >= DISTINCT_LINES) return DISTINCT_EXTENSION[language]
+    if (patterns.filter((pattern) => pattern.test(sample)).length >= DISTINCT_LINES) {
+      return ruled(DISTINCT_EXTENSION[language])
+    }
   }
-  const features = languageFeatures(sample).filter((feature) => vocabulary.has(feature))
-  let best = { ext: "txt" as ClassificationSpecificValue, score: -Infinity }
-  for (const model of models) {
-    let score = 0
-    for (const feature of features) score += model.logs.get(feature) ?? model.unseen
-    if (score > best.score) best = { ext: model.ext, score }
+  const scores = Float64Array.from(model.bias)
+  let weighed = 0
+  for (const feature of languageFeatures(sample)) {
+    const row = rowOf.get(feature)
+    if (row === undefined) continue
+    weighed++
+    for (let k = 0; k < LANGUAGES; k++) scores[k] += weights[row + k]
   }
-  return features.length === 0 ? "txt" : best.ext
+  if (weighed === 0) return ruled("txt")
+  // HTML is markup: without a tag it is the next most likely language (a stylesheet, say).
+  if (!HTML_TAG.test(sample)) scores[HTML] = -Infinity
+  let best = 0
+  for (let k = 1; k < LANGUAGES; k++) if (scores[k] > scores[best]) best = k
+  // The probability of the best language: the family counts as one, since its member is told by syntax.
+  const family = (ext: ClassificationSpecificValue) => familyMember(ext, "")
+  let total = 0
+  let chosen = 0
+  for (let k = 0; k < LANGUAGES; k++) {
+    const share = Math.exp((scores[k] - scores[best]) / model.scale)
+    total += share
+    if (family(model.languages[k]) === family(model.languages[best])) chosen += share
+  }
+  return { ext: familyMember(model.languages[best], sample), confidence: chosen / total }
+}
+
+/** The language of a piece of text, as a lower-case extension, or `txt` when it does not look like code. */
+export const detectLanguage = (text: string): ClassificationSpecificValue => {
+  const detection = detectWithConfidence(text)
+  return detection.confidence < MIN_CONFIDENCE ? "txt" : detection.ext
 }

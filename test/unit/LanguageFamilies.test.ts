@@ -1,0 +1,102 @@
+import { describe, expect, it } from "@effect/vitest"
+import { detectLanguage } from "../../src/domain/LanguageDetection.ts"
+import { familyMember } from "../../src/domain/LanguageFamilies.ts"
+
+describe("familyMember", () => {
+  it("answers TypeScript only for code with TypeScript's own syntax", () => {
+    for (
+      const code of [
+        "const error: KeywordErrorDefinition = {\n  message: 'x',\n}",
+        "export function parse(input: string, strict?: boolean) {\n  return input\n}",
+        "  defaultMeta(): string | undefined {\n    return this.meta\n  }",
+        "interface Point {\n  x: number\n}",
+        "class Cache implements Store {\n  private readonly entries = new Map<string, Entry>()\n}",
+        "type Handler = (event: Event) => void",
+        "const value = input as unknown as Settings",
+        "const names: Array<string> = []"
+      ]
+    ) expect(familyMember("js", code), code).toBe("ts")
+  })
+
+  it("answers JavaScript for code both could be, a ternary's colon and a renaming import included", () => {
+    for (
+      const code of [
+        "const label = ok ? format(value) : fallback\nmodule.exports = { label }",
+        "import { v1 as uuidv1 } from 'uuid'\nconst id = uuidv1()",
+        "function add(a, b) {\n  return { sum: a + b, kind: Number }\n}",
+        "// a comment saying x: string is not syntax\nconst s = 'y: number'"
+      ]
+    ) expect(familyMember("ts", code), code).toBe("js")
+  })
+
+  it("answers C++ only for code with C++'s own syntax", () => {
+    for (
+      const code of [
+        "std::vector<int> values;",
+        "template <typename T>\nT max(T a, T b) { return a > b ? a : b; }",
+        "class Buffer {\npublic:\n  explicit Buffer(size_t n);\n};",
+        "void swap(Node& a, Node& b);",
+        "#include <iostream>\nint main() { return 0; }",
+        "auto* node = new Node(value);"
+      ]
+    ) expect(familyMember("c", code), code).toBe("cpp")
+  })
+
+  it("answers C for C, a header's extern \"C\" guard and a bitwise and included", () => {
+    for (
+      const code of [
+        "#ifdef __cplusplus\nextern \"C\" {\n#endif\nint sqlite3_open(const char *name, sqlite3 **db);",
+        "static int mask(int flags) {\n  return flags & FLAG_READ;\n}",
+        "struct ringbuf *ringbuf_new(size_t size);\n#define RINGBUF_RESET 0",
+        "/* see Foo::bar in the C++ bindings */\nint foo(void);"
+      ]
+    ) expect(familyMember("cpp", code), code).toBe("c")
+  })
+
+  it("leaves languages outside the two families as the model chose them", () => {
+    expect(familyMember("go", "func main() {}")).toBe("go")
+    expect(familyMember("java", "public class A implements B {}")).toBe("java")
+  })
+})
+
+describe("detectLanguage on family pairs", () => {
+  it("tells TypeScript from JavaScript", () => {
+    expect(detectLanguage(
+      "export class Queue<T> {\n  private items: Array<T> = []\n\n  push(item: T): void {\n    this.items.push(item)\n  }\n\n  get size(): number {\n    return this.items.length\n  }\n}\n"
+    )).toBe("ts")
+    expect(detectLanguage(
+      "export class Queue {\n  constructor() {\n    this.items = []\n  }\n\n  push(item) {\n    this.items.push(item)\n  }\n\n  get size() {\n    return this.items.length\n  }\n}\n"
+    )).toBe("js")
+  })
+
+  it("tells C from C++", () => {
+    expect(detectLanguage(
+      "#include <stdio.h>\n#include <stdlib.h>\n\nstruct node {\n  int value;\n  struct node *next;\n};\n\nstatic struct node *push(struct node *head, int value) {\n  struct node *n = malloc(sizeof *n);\n  n->value = value;\n  n->next = head;\n  return n;\n}\n"
+    )).toBe("c")
+    expect(detectLanguage(
+      "#include <memory>\n#include <vector>\n\nnamespace store {\nclass Index {\n public:\n  void add(const std::string& name);\n\n private:\n  std::vector<std::unique_ptr<Entry>> entries_;\n};\n}  // namespace store\n"
+    )).toBe("cpp")
+  })
+
+  it("tells JSON, even cut mid-file, from Go", () => {
+    expect(detectLanguage(
+      '    "save": "Save",\n    "cancel": "Cancel",\n    "delete": "Delete",\n    "confirm_delete": "Delete this snippet?",\n    "search": "Search",\n    "tags": "Tags",\n'
+    )).toBe("json")
+    expect(detectLanguage(
+      'func (s *Store) Get(id string) (*Asset, error) {\n\tasset, ok := s.assets[id]\n\tif !ok {\n\t\treturn nil, fmt.Errorf("no asset %q", id)\n\t}\n\treturn asset, nil\n}\n'
+    )).toBe("go")
+  })
+
+  it("tells Java from JavaScript", () => {
+    expect(detectLanguage(
+      "public final class Assets {\n    private final Map<String, Asset> byId = new HashMap<>();\n\n    public Optional<Asset> find(String id) {\n        return Optional.ofNullable(byId.get(id));\n    }\n}\n"
+    )).toBe("java")
+    expect(detectLanguage(
+      "const byId = new Map()\n\nfunction find(id) {\n  const asset = byId.get(id)\n  return asset === undefined ? null : asset\n}\n\nmodule.exports = { find }\n"
+    )).toBe("js")
+  })
+
+  it("does not call a stylesheet HTML", () => {
+    expect(detectLanguage(".page {\n  margin: 0 auto;\n  max-width: 60em;\n}\n\n.page h1 {\n  font-size: 2em;\n}\n")).toBe("css")
+  })
+})
