@@ -10,7 +10,7 @@ import { join } from "node:path"
 import { filesUnder } from "../../scripts/SourceFiles.ts"
 import { seeded } from "../scaleCorpus.ts"
 
-const root = process.argv[2] ?? "/work/scratch/debs"
+const root = process.argv[2]?.startsWith("--") === false ? process.argv[2] : "/work/scratch/debs"
 const here = new URL(".", import.meta.url).pathname
 
 interface Source {
@@ -22,7 +22,14 @@ interface Source {
   readonly file: RegExp
   /** Only the folder's own files (PostgreSQL's extension scripts, below it, are in the tuning fixture). */
   readonly shallow?: boolean
+  /** Only files whose first line runs sh or bash. */
+  readonly shell?: boolean
+  /** The day a source was added: its windows are drawn apart (`--add DAY`), so that earlier ones stay as they were. */
+  readonly added?: string
 }
+
+const DAY_2 = "2026-11-24"
+const SITE = "/root/.pyenv/versions/3.11.7/lib/python3.11/site-packages"
 
 const SOURCES: ReadonlyArray<Source> = [
   { ext: "py", origin: "PyPI pytest, IPython, attrs (site-packages)", licence: "MIT, BSD-3-Clause", dir: "/root/.pyenv/versions/3.11.7/lib/python3.11/site-packages/_pytest", file: /^[a-z_]+\.py$/ },
@@ -42,26 +49,48 @@ const SOURCES: ReadonlyArray<Source> = [
   { ext: "sql", origin: "PostgreSQL 15 share/*.sql", licence: "PostgreSQL", dir: "/usr/share/postgresql/15", file: /\.sql$/, shallow: true },
   { ext: "css", origin: "docutils and werkzeug stylesheets", licence: "Public domain (docutils), BSD-3-Clause", dir: "/root/.pyenv/versions/3.11.7/lib/python3.11/site-packages", file: /\.css$/ },
   { ext: "md", origin: "Node.js documentation (Debian nodejs)", licence: "MIT", dir: "/usr/share/doc/nodejs", file: /\.md$/ },
-  { ext: "yaml", origin: "Google Cloud SDK surface specifications", licence: "Apache-2.0", dir: "/usr/lib/google-cloud-sdk/lib/googlecloudsdk/command_lib", file: /\.yaml$/ }
+  { ext: "yaml", origin: "Google Cloud SDK surface specifications", licence: "Apache-2.0", dir: "/usr/lib/google-cloud-sdk/lib/googlecloudsdk/command_lib", file: /\.yaml$/ },
+  // Added for language detection (issue 22): TypeScript and C of other styles, and the languages not yet held out.
+  { ext: "ts", origin: "npm zod 3/4 sources", licence: "MIT", dir: "node_modules/zod/src", file: /^[^.]+\.ts$/, added: DAY_2 },
+  { ext: "ts", origin: "npm pg-protocol, multipasta, eventsource-parser, find-my-way-ts sources", licence: "MIT", dir: "node_modules/pg-protocol/src", file: /^[^.]+\.ts$/, added: DAY_2 },
+  { ext: "ts", origin: "npm pg-protocol, multipasta, eventsource-parser, find-my-way-ts sources", licence: "MIT", dir: "node_modules/multipasta/src", file: /^[^.]+\.ts$/, added: DAY_2 },
+  { ext: "ts", origin: "npm pg-protocol, multipasta, eventsource-parser, find-my-way-ts sources", licence: "MIT", dir: "node_modules/eventsource-parser/src", file: /^[^.]+\.ts$/, added: DAY_2 },
+  { ext: "ts", origin: "npm pg-protocol, multipasta, eventsource-parser, find-my-way-ts sources", licence: "MIT", dir: "node_modules/find-my-way-ts/src", file: /^[^.]+\.ts$/, added: DAY_2 },
+  { ext: "c", origin: "CPython 3.11 headers (/usr/include/python3.11)", licence: "PSF-2.0", dir: "/usr/include/python3.11", file: /\.h$/, added: DAY_2 },
+  { ext: "c", origin: "Linux kernel user-space API headers (Debian linux-libc-dev)", licence: "GPL-2.0 WITH Linux-syscall-note", dir: "/usr/include/linux", file: /\.h$/, added: DAY_2 },
+  { ext: "java", origin: "OpenJDK 25 java.lang and javax.swing.text (Temurin's lib/src.zip)", licence: "GPL-2.0 WITH Classpath-exception-2.0", dir: `${root}/java-heldout2`, file: /\.java$/, added: DAY_2 },
+  { ext: "sh", origin: "pyenv's commands and plugins, Debian init scripts, postgresql-common", licence: "MIT (pyenv), each package's own (Debian)", dir: "/root/.pyenv/libexec", file: /^pyenv/, shell: true, added: DAY_2 },
+  { ext: "sh", origin: "pyenv's commands and plugins, Debian init scripts, postgresql-common", licence: "MIT (pyenv), each package's own (Debian)", dir: "/root/.pyenv/plugins", file: /^(pyenv|python-build)/, shell: true, added: DAY_2 },
+  { ext: "sh", origin: "pyenv's commands and plugins, Debian init scripts, postgresql-common", licence: "MIT (pyenv), each package's own (Debian)", dir: "/etc/init.d", file: /./, shell: true, added: DAY_2 },
+  { ext: "sh", origin: "pyenv's commands and plugins, Debian init scripts, postgresql-common", licence: "MIT (pyenv), each package's own (Debian)", dir: "/usr/share/postgresql-common", file: /./, shell: true, added: DAY_2 },
+  { ext: "html", origin: "Node.js API documentation (Debian nodejs)", licence: "MIT", dir: "/usr/share/doc/nodejs/api", file: /\.html$/, added: DAY_2 },
+  { ext: "json", origin: "iso-codes, AWS SAM translator schema, BigQuery discovery documents (Google Cloud SDK)", licence: "LGPL-2.1+ (iso-codes), Apache-2.0", dir: "/usr/share/iso-codes/json", file: /\.json$/, added: DAY_2 },
+  { ext: "json", origin: "iso-codes, AWS SAM translator schema, BigQuery discovery documents (Google Cloud SDK)", licence: "LGPL-2.1+ (iso-codes), Apache-2.0", dir: `${SITE}/samtranslator`, file: /\.json$/, added: DAY_2 },
+  { ext: "json", origin: "iso-codes, AWS SAM translator schema, BigQuery discovery documents (Google Cloud SDK)", licence: "LGPL-2.1+ (iso-codes), Apache-2.0", dir: "/usr/lib/google-cloud-sdk/platform/bq/discovery_next", file: /\.json$/, added: DAY_2 }
 ]
 
-const filesOf = (ext: string) =>
-  SOURCES.filter((source) => source.ext === ext).flatMap((source) =>
+/** The sources a group of windows is drawn from: a language's, on the day they were added. */
+const groupOf = (source: Source) => `${source.ext} ${source.added ?? ""}`
+
+const filesOf = (group: string) =>
+  SOURCES.filter((source) => groupOf(source) === group).flatMap((source) =>
     filesUnder(source.dir.startsWith("/") ? source.dir : join(process.cwd(), source.dir), {
       name: source.file,
       minBytes: 1500,
       maxBytes: 400_000,
       shallow: source.shallow === true
     })
+      .filter((path) => source.shell !== true || /^#!\s*\/(usr\/)?bin\/(env\s+)?(ba)?sh\b/.test(readFileSync(path, "utf8")))
       .map((path) => ({ path, source }))
   )
 
-/** Languages' windows: 12 of 10–19 lines, 12 of 20–29, 12 of 30–40, at most two per file. */
-const windows = () => {
-  const random = seeded(2026)
+/** Languages' windows: 12 of 10–19 lines, 12 of 20–29, 12 of 30–40, for each group of sources added on `day`. */
+const windows = (day: string | undefined) => {
+  const random = seeded(day === undefined ? 2026 : 2411)
   const out: Array<{ ext: string; lines: number; code: string; origin: string; licence: string }> = []
-  for (const ext of [...new Set(SOURCES.map((source) => source.ext))]) {
-    const files = filesOf(ext)
+  for (const group of [...new Set(SOURCES.filter((source) => source.added === day).map(groupOf))]) {
+    const ext = group.split(" ")[0]
+    const files = filesOf(group)
     // Shuffled with the seed, so the windows come from many files.
     const order = files.map((file) => ({ file, key: random() })).sort((a, b) => a.key - b.key).map((x) => x.file)
     for (const [low, high] of [[10, 19], [20, 29], [30, 40]]) {
@@ -119,7 +148,7 @@ const functions = () => {
   const seen = new Set<string>()
   for (const ext of Object.keys(HEADERS)) {
     let taken = 0
-    for (const { path, source } of filesOf(ext)) {
+    for (const { path, source } of filesOf(`${ext} `)) {
       if (taken === 500) break
       const lines = readFileSync(path, "utf8").split("\n")
       for (let at = 0; at < lines.length && taken < 500; at++) {
@@ -141,9 +170,17 @@ const functions = () => {
   return out
 }
 
-const languageWindows = windows()
-writeFileSync(join(here, "languages.json"), JSON.stringify(languageWindows, null, 0).replaceAll("},{", "},\n{") + "\n")
-console.log(`${languageWindows.length} language windows`)
+const write = (windows: ReadonlyArray<unknown>) => {
+  writeFileSync(join(here, "languages.json"), JSON.stringify(windows, null, 0).replaceAll("},{", "},\n{") + "\n")
+  console.log(`${windows.length} language windows`)
+}
+// `--add DAY`: only the windows of sources added that day, after the ones already drawn.
+const adding = process.argv.indexOf("--add")
+if (adding !== -1) {
+  write([...JSON.parse(readFileSync(join(here, "languages.json"), "utf8")), ...windows(process.argv[adding + 1])])
+  process.exit(0)
+}
+write([...windows(undefined), ...windows(DAY_2)])
 const heldOut = functions()
 writeFileSync(join(here, "functions.json"), JSON.stringify(heldOut, null, 0).replaceAll("},{", "},\n{") + "\n")
 console.log(`${heldOut.length} functions`)
