@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { readFileSync } from "node:fs"
-import { detectLanguage } from "../../src/domain/LanguageDetection.ts"
+import { detectLanguage, detectWithConfidence, MIN_CONFIDENCE } from "../../src/domain/LanguageDetection.ts"
 import { languageFeatures } from "../../src/domain/LanguageFeatures.ts"
 import { genericOf } from "../../src/services/Classifier.ts"
 
@@ -41,6 +41,33 @@ describe("languageFeatures", () => {
     expect(features).toEqual(expect.arrayContaining(["fn", "main", "()", "{", "fn main", "^fn", "{$", "indent:4", ":=", ";$"]))
     expect(languageFeatures("a ---------- b")).toContain("---")
     expect(languageFeatures("\n\n")).toEqual([])
+  })
+
+  it("names three neighbours by their shapes, keywords kept, so an annotation is a feature whatever its names", () => {
+    expect(languageFeatures("const error: KeywordError = {")).toEqual(
+      expect.arrayContaining(["~const a :", "~a : Aa", "~: Aa ="])
+    )
+    expect(languageFeatures("  code(cxt: KeywordCxt) {")).toContain("~( a :")
+    expect(languageFeatures("MAX_SIZE = LIMIT").filter((feature) => feature.startsWith("~"))).toEqual(["~AA = AA"])
+  })
+
+  it("holds each feature once, however often the snippet repeats it", () => {
+    const features = languageFeatures("x = 1\nx = 1\nx = 1")
+    expect(features.length).toBe(new Set(features).size)
+  })
+})
+
+describe("detectWithConfidence", () => {
+  it("answers txt for a snippet too short or too plain to tell, with the model's doubt", () => {
+    expect(detectWithConfidence("foo()").confidence).toBeLessThan(MIN_CONFIDENCE)
+    expect(detectLanguage("foo()")).toBe("txt")
+  })
+
+  it("is sure of what the rules decide and of plain code of one language", () => {
+    expect(detectWithConfidence("#!/bin/sh\necho hi")).toEqual({ ext: "sh", confidence: 1 })
+    const python = detectWithConfidence("def area(radius):\n    return 3.14159 * radius ** 2\n")
+    expect(python.ext).toBe("py")
+    expect(python.confidence).toBeGreaterThan(MIN_CONFIDENCE)
   })
 })
 
