@@ -47,7 +47,17 @@ const TYPESCRIPT_ONLY: ReadonlyArray<RegExp> = [
   // a destructured parameter's type: ({ value }: Descriptor)
   /\}\??:[ \t]*[A-Za-z_$]/,
   // type arguments continued on the next line: Refinement<
-  /[A-Z][\w$]*<$/m
+  /[A-Z][\w$]*<$/m,
+  // a later parameter's type: (a, b: Foo)
+  /,[ \t]*[A-Za-z_$][\w$]*\??:[ \t]*[A-Z][\w$.]*(?:\[\])*[ \t]*\)/,
+  // a declared member: `  next?: Foo;` (an object literal separates with commas)
+  /^[ \t]*(?:readonly[ \t]+)?[A-Za-z_$][\w$]*[?!]?:[ \t]*[\w$.<>[\]|&(), ]+;[ \t]*$/m,
+  // an index signature: [key: string]: unknown
+  /\[[A-Za-z_$][\w$]*:[ \t]*(?:string|number|symbol)\]/,
+  // constrained type parameters, type operators and checks: <T extends Key>, keyof T, infer R, x satisfies Foo
+  /<[A-Z][\w$]*\s+extends\s/,
+  /\b(?:keyof|infer)\s+[A-Za-z_$]/,
+  /\bsatisfies\s+[A-Za-z_${]/
 ]
 
 /** Syntax C++ has and C does not. */

@@ -13,7 +13,13 @@ describe("familyMember", () => {
         "class Cache implements Store {\n  private readonly entries = new Map<string, Entry>()\n}",
         "type Handler = (event: Event) => void",
         "const value = input as unknown as Settings",
-        "const names: Array<string> = []"
+        "const names: Array<string> = []",
+        "function toggle(state, next: Settings) {\n  return next\n}",
+        "class Cursor {\n  position?: number;\n  readonly buffer: Uint8Array;\n}",
+        "const counts: { [word: string]: number } = {}",
+        "function pick<K extends keyof Options>(key: K) {}",
+        "const config = { port: 8080 } satisfies Settings",
+        "list.shift()!.close()"
       ]
     ) expect(familyMember("js", code), code).toBe("ts")
   })
