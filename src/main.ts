@@ -3,6 +3,7 @@
  * SIGTERM and SIGINT stop it gracefully (exit code 0); a start-up that cannot succeed says why in one line and
  * exits with the code `StartupError` documents.
  */
+import "./HeapGrowth.ts"
 import * as HttpServer from "@effect/platform/HttpServer"
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Cause, ConfigError, Effect, Exit, Layer, Logger } from "effect"
