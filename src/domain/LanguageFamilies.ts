@@ -36,8 +36,9 @@ const TYPESCRIPT_ONLY: ReadonlyArray<RegExp> = [
   new RegExp(String.raw`[A-Za-z_$][\w$]*<${TYPE}(?:\[\])?(?:\s*,\s*${TYPE}(?:\[\])?)*>`),
   // x as Foo, as const (imports and exports rename with `as` in JavaScript too)
   new RegExp(String.raw`^(?!\s*(?:import|export)\b).*\bas\s+(?:const\b|${TYPE}\b)`, "m"),
-  // non-null assertions: value!.field, list.shift()!, copy![key] (in JavaScript `!` after a value only starts `!=`)
-  /[\w$)\]]!(?!=)/,
+  // non-null assertions: value!.field, list.shift()!, copy![key] (in JavaScript `!` after a value only starts `!=`;
+  // JSX text such as `Welcome!</p>` is followed by neither of these)
+  /[\w$)\]]!(?:[.[);,]|[ \t]*$)/m,
   // a member or parameter of a built-in type, one per line: `  expected: string,`
   /[A-Za-z_$][\w$]*\??:[ \t]*(?:string|number|boolean|unknown|any|void|never|bigint|symbol)\b(?![ \t]*[(.:?])/,
   // a function type's result: () => void)
@@ -78,11 +79,18 @@ const CPP_ONLY: ReadonlyArray<RegExp> = [
   // headers of the C++ library: <vector>, <iostream>
   /^#\s*include\s*<[a-z_]+>/m,
   /\bnew\s+[A-Za-z_][\w<>]*\s*[(\[{;]/,
-  /\bdelete\s*(?:\[\s*\])?\s*[A-Za-z_]/,
+  /\bdelete\b\s*(?:\[\s*\])?\s*[A-Za-z_]/,
   /\bthis->/
 ]
 
-const EXTENDED: Partial<Record<ClassificationSpecificValue, { readonly base: ClassificationSpecificValue; readonly extension: ClassificationSpecificValue; readonly only: ReadonlyArray<RegExp> }>> = {}
+interface Family {
+  readonly base: ClassificationSpecificValue
+  readonly extension: ClassificationSpecificValue
+  /** Syntax only the extension has. */
+  readonly only: ReadonlyArray<RegExp>
+}
+
+const EXTENDED: Partial<Record<ClassificationSpecificValue, Family>> = {}
 for (const family of [
   { base: "js", extension: "ts", only: TYPESCRIPT_ONLY },
   { base: "c", extension: "cpp", only: CPP_ONLY }

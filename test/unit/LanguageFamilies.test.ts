@@ -30,7 +30,9 @@ describe("familyMember", () => {
         "const label = ok ? format(value) : fallback\nmodule.exports = { label }",
         "import { v1 as uuidv1 } from 'uuid'\nconst id = uuidv1()",
         "function add(a, b) {\n  return { sum: a + b, kind: Number }\n}",
-        "// a comment saying x: string is not syntax\nconst s = 'y: number'"
+        "// a comment saying x: string is not syntax\nconst s = 'y: number'",
+        "const Greeting = () => <p className=\"hello\">Welcome!</p>",
+        "if (a != b && !done) next()"
       ]
     ) expect(familyMember("ts", code), code).toBe("js")
   })
@@ -54,7 +56,8 @@ describe("familyMember", () => {
         "#ifdef __cplusplus\nextern \"C\" {\n#endif\nint sqlite3_open(const char *name, sqlite3 **db);",
         "static int mask(int flags) {\n  return flags & FLAG_READ;\n}",
         "struct ringbuf *ringbuf_new(size_t size);\n#define RINGBUF_RESET 0",
-        "/* see Foo::bar in the C++ bindings */\nint foo(void);"
+        "/* see Foo::bar in the C++ bindings */\nint foo(void);",
+        "static void delete_entry(struct entry *e) {\n  free(e);\n}"
       ]
     ) expect(familyMember("cpp", code), code).toBe("c")
   })
