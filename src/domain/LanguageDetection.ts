@@ -6,7 +6,7 @@
  * sources here: each is answered when two of its distinctive lines appear. Measured by `npm run bench:languages`.
  */
 import type { ClassificationSpecificValue } from "./ClassificationSpecifics.ts"
-import { familyMember } from "./LanguageFamilies.ts"
+import { familyMember, familyOf } from "./LanguageFamilies.ts"
 import { languageFeatures } from "./LanguageFeatures.ts"
 import trained from "./LanguageModel.json" with { type: "json" }
 
@@ -31,6 +31,8 @@ const weights = (() => {
   return new Int16Array(bytes.buffer, 0, bytes.length / 2)
 })()
 
+/** Each language's family, in `languages` order. */
+const FAMILIES = model.languages.map(familyOf)
 const HTML = model.languages.indexOf("html")
 const HTML_TAG = /<\/?[A-Za-z][\w-]*[\s>\/]|<!--|<!DOCTYPE/i
 
@@ -141,13 +143,12 @@ export const detectWithConfidence = (text: string): Detection => {
   let best = 0
   for (let k = 1; k < LANGUAGES; k++) if (scores[k] > scores[best]) best = k
   // The probability of the best language: the family counts as one, since its member is told by syntax.
-  const family = (ext: ClassificationSpecificValue) => familyMember(ext, "")
   let total = 0
   let chosen = 0
   for (let k = 0; k < LANGUAGES; k++) {
     const share = Math.exp((scores[k] - scores[best]) / model.scale)
     total += share
-    if (family(model.languages[k]) === family(model.languages[best])) chosen += share
+    if (FAMILIES[k] === FAMILIES[best]) chosen += share
   }
   return { ext: familyMember(model.languages[best], sample), confidence: chosen / total }
 }

@@ -99,6 +99,10 @@ for (const family of [
   EXTENDED[family.extension] = family
 }
 
+/** The family a language belongs to, named by its base language (`ts` and `js` are both `js`); others are their own. */
+export const familyOf = (language: ClassificationSpecificValue): ClassificationSpecificValue =>
+  EXTENDED[language]?.base ?? language
+
 /** Which of its family a language the model chose is, by the syntax in the code; other languages as they are. */
 export const familyMember = (chosen: ClassificationSpecificValue, code: string): ClassificationSpecificValue => {
   const family = EXTENDED[chosen]

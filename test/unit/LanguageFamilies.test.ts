@@ -1,70 +1,79 @@
 import { describe, expect, it } from "@effect/vitest"
 import { detectLanguage } from "../../src/domain/LanguageDetection.ts"
-import { familyMember } from "../../src/domain/LanguageFamilies.ts"
+import type { ClassificationSpecificValue } from "../../src/domain/ClassificationSpecifics.ts"
+import { familyMember, familyOf } from "../../src/domain/LanguageFamilies.ts"
+
+/** Each of `codes`, chosen by the model as `chosen`, is answered `member`. */
+const expectMember = (
+  chosen: ClassificationSpecificValue,
+  member: ClassificationSpecificValue,
+  codes: ReadonlyArray<string>
+) => {
+  for (const code of codes) expect(familyMember(chosen, code), code).toBe(member)
+}
 
 describe("familyMember", () => {
   it("answers TypeScript only for code with TypeScript's own syntax", () => {
-    for (
-      const code of [
-        "const error: KeywordErrorDefinition = {\n  message: 'x',\n}",
-        "export function parse(input: string, strict?: boolean) {\n  return input\n}",
-        "  defaultMeta(): string | undefined {\n    return this.meta\n  }",
-        "interface Point {\n  x: number\n}",
-        "class Cache implements Store {\n  private readonly entries = new Map<string, Entry>()\n}",
-        "type Handler = (event: Event) => void",
-        "const value = input as unknown as Settings",
-        "const names: Array<string> = []",
-        "function toggle(state, next: Settings) {\n  return next\n}",
-        "class Cursor {\n  position?: number;\n  readonly buffer: Uint8Array;\n}",
-        "const counts: { [word: string]: number } = {}",
-        "function pick<K extends keyof Options>(key: K) {}",
-        "const config = { port: 8080 } satisfies Settings",
-        "list.shift()!.close()"
-      ]
-    ) expect(familyMember("js", code), code).toBe("ts")
+    expectMember("js", "ts", [
+      "const error: KeywordErrorDefinition = {\n  message: 'x',\n}",
+      "export function parse(input: string, strict?: boolean) {\n  return input\n}",
+      "  defaultMeta(): string | undefined {\n    return this.meta\n  }",
+      "interface Point {\n  x: number\n}",
+      "class Cache implements Store {\n  private readonly entries = new Map<string, Entry>()\n}",
+      "type Handler = (event: Event) => void",
+      "const value = input as unknown as Settings",
+      "const names: Array<string> = []",
+      "function toggle(state, next: Settings) {\n  return next\n}",
+      "class Cursor {\n  position?: number;\n  readonly buffer: Uint8Array;\n}",
+      "const counts: { [word: string]: number } = {}",
+      "function pick<K extends keyof Options>(key: K) {}",
+      "const config = { port: 8080 } satisfies Settings",
+      "list.shift()!.close()"
+    ])
   })
 
   it("answers JavaScript for code both could be, a ternary's colon and a renaming import included", () => {
-    for (
-      const code of [
-        "const label = ok ? format(value) : fallback\nmodule.exports = { label }",
-        "import { v1 as uuidv1 } from 'uuid'\nconst id = uuidv1()",
-        "function add(a, b) {\n  return { sum: a + b, kind: Number }\n}",
-        "// a comment saying x: string is not syntax\nconst s = 'y: number'",
-        "const Greeting = () => <p className=\"hello\">Welcome!</p>",
-        "if (a != b && !done) next()"
-      ]
-    ) expect(familyMember("ts", code), code).toBe("js")
+    expectMember("ts", "js", [
+      "const label = ok ? format(value) : fallback\nmodule.exports = { label }",
+      "import { v1 as uuidv1 } from 'uuid'\nconst id = uuidv1()",
+      "function add(a, b) {\n  return { sum: a + b, kind: Number }\n}",
+      "// a comment saying x: string is not syntax\nconst s = 'y: number'",
+      "const Greeting = () => <p className=\"hello\">Welcome!</p>",
+      "if (a != b && !done) next()"
+    ])
   })
 
   it("answers C++ only for code with C++'s own syntax", () => {
-    for (
-      const code of [
-        "std::vector<int> values;",
-        "template <typename T>\nT max(T a, T b) { return a > b ? a : b; }",
-        "class Buffer {\npublic:\n  explicit Buffer(size_t n);\n};",
-        "void swap(Node& a, Node& b);",
-        "#include <iostream>\nint main() { return 0; }",
-        "auto* node = new Node(value);"
-      ]
-    ) expect(familyMember("c", code), code).toBe("cpp")
+    expectMember("c", "cpp", [
+      "std::vector<int> values;",
+      "template <typename T>\nT max(T a, T b) { return a > b ? a : b; }",
+      "class Buffer {\npublic:\n  explicit Buffer(size_t n);\n};",
+      "void swap(Node& a, Node& b);",
+      "#include <iostream>\nint main() { return 0; }",
+      "auto* node = new Node(value);"
+    ])
   })
 
   it("answers C for C, a header's extern \"C\" guard and a bitwise and included", () => {
-    for (
-      const code of [
-        "#ifdef __cplusplus\nextern \"C\" {\n#endif\nint sqlite3_open(const char *name, sqlite3 **db);",
-        "static int mask(int flags) {\n  return flags & FLAG_READ;\n}",
-        "struct ringbuf *ringbuf_new(size_t size);\n#define RINGBUF_RESET 0",
-        "/* see Foo::bar in the C++ bindings */\nint foo(void);",
-        "static void delete_entry(struct entry *e) {\n  free(e);\n}"
-      ]
-    ) expect(familyMember("cpp", code), code).toBe("c")
+    expectMember("cpp", "c", [
+      "#ifdef __cplusplus\nextern \"C\" {\n#endif\nint sqlite3_open(const char *name, sqlite3 **db);",
+      "static int mask(int flags) {\n  return flags & FLAG_READ;\n}",
+      "struct ringbuf *ringbuf_new(size_t size);\n#define RINGBUF_RESET 0",
+      "/* see Foo::bar in the C++ bindings */\nint foo(void);",
+      "static void delete_entry(struct entry *e) {\n  free(e);\n}"
+    ])
   })
 
   it("leaves languages outside the two families as the model chose them", () => {
     expect(familyMember("go", "func main() {}")).toBe("go")
     expect(familyMember("java", "public class A implements B {}")).toBe("java")
+  })
+})
+
+describe("familyOf", () => {
+  it("names a family by its base language", () => {
+    expect(["ts", "js", "cpp", "c", "go"].map((language) => familyOf(language as ClassificationSpecificValue)))
+      .toEqual(["js", "js", "c", "c", "go"])
   })
 })
 
