@@ -15,6 +15,9 @@ export interface FileChoice {
   readonly shallow?: boolean
 }
 
+/** A shell script: its first line runs sh or bash. */
+export const isShellScript = (text: string): boolean => /^#!\s*\/(usr\/)?bin\/(env\s+)?(ba)?sh\b/.test(text)
+
 /** Every file under `dir` the choice takes; a folder that cannot be read has none. */
 export const filesUnder = (dir: string, choice: FileChoice, found: Array<string> = []): Array<string> => {
   let entries: Array<string>

@@ -27,7 +27,7 @@ import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { seeded } from "../bench/scaleCorpus.ts"
 import { languageFeatures } from "../src/domain/LanguageFeatures.ts"
-import { filesUnder } from "./SourceFiles.ts"
+import { filesUnder, isShellScript } from "./SourceFiles.ts"
 
 const root = process.argv[2] ?? "/work/scratch/debs"
 const SDK = "/usr/lib/google-cloud-sdk"
@@ -163,9 +163,6 @@ const PRUNE = chosen("PRUNE", 0.3)
 const SCALE = 100
 const validating = process.env.VALIDATE === "1"
 
-/** A shell script: a file whose first line runs sh or bash. */
-const isShell = (text: string) => /^#!\s*\/(usr\/)?bin\/(env\s+)?(ba)?sh\b/.test(text)
-
 const random = seeded(2411)
 
 interface Window {
@@ -208,7 +205,7 @@ const short: Array<Window> = []
 let sourceCount = 0
 const readable = (ext: string, path: string) => {
   const head = readFileSync(path, "utf8").slice(0, 2000)
-  return !head.includes("\u0000") && (ext !== "sh" || isShell(head))
+  return !head.includes("\u0000") && (ext !== "sh" || isShellScript(head))
 }
 languages.forEach((ext, language) => {
   const sources = SOURCES[ext].map(([dir, name]) => {

@@ -7,7 +7,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { filesUnder } from "../../scripts/SourceFiles.ts"
+import { filesUnder, isShellScript } from "../../scripts/SourceFiles.ts"
 import { seeded } from "../scaleCorpus.ts"
 
 const root = process.argv[2]?.startsWith("--") === false ? process.argv[2] : "/work/scratch/debs"
@@ -80,7 +80,7 @@ const filesOf = (group: string) =>
       maxBytes: 400_000,
       shallow: source.shallow === true
     })
-      .filter((path) => source.shell !== true || /^#!\s*\/(usr\/)?bin\/(env\s+)?(ba)?sh\b/.test(readFileSync(path, "utf8")))
+      .filter((path) => source.shell !== true || isShellScript(readFileSync(path, "utf8")))
       .map((path) => ({ path, source }))
   )
 
