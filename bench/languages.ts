@@ -16,6 +16,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import ts from "typescript"
 import { startService } from "../test/e2e/ServiceProcess.ts"
+import { percentile } from "./percentile.ts"
 
 interface Window {
   readonly ext: string
@@ -37,9 +38,6 @@ const HLJS: Record<string, string> = {
 /** guesslang's ids where they differ from ours. */
 const GUESSLANG: Record<string, string> = { batchfile: "bat", csharp: "cs" }
 
-const quantile = (values: ReadonlyArray<number>, q: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]
-
 const measure = async (detect: (code: string) => string | Promise<string>) => {
   const answers: Array<string> = []
   const times: Array<number> = []
@@ -48,7 +46,7 @@ const measure = async (detect: (code: string) => string | Promise<string>) => {
     answers.push(await detect(window.code))
     times.push(performance.now() - started)
   }
-  return { answers, p50: quantile(times, 0.5), p95: quantile(times, 0.95) }
+  return { answers, p50: percentile(times, 50), p95: percentile(times, 95) }
 }
 
 /** Heap and array buffers in use after a full collection (the script runs with --expose-gc). */
@@ -181,8 +179,8 @@ try {
     await create(window, i % 2 !== 0)
   }
   const figures = (values: ReadonlyArray<number>) =>
-    `p50 ${quantile(values, 0.5).toFixed(2)} ms, p95 ${quantile(values, 0.95).toFixed(2)} ms`
-  console.log(`\nPOST /assets/create through the service, ${heldOut.length} of each: with ext ${figures(times.named)}; without (detected) ${figures(times.detected)}; p95 difference ${(quantile(times.detected, 0.95) - quantile(times.named, 0.95)).toFixed(2)} ms`)
+    `p50 ${percentile(values, 50).toFixed(2)} ms, p95 ${percentile(values, 95).toFixed(2)} ms`
+  console.log(`\nPOST /assets/create through the service, ${heldOut.length} of each: with ext ${figures(times.named)}; without (detected) ${figures(times.detected)}; p95 difference ${(percentile(times.detected, 95) - percentile(times.named, 95)).toFixed(2)} ms`)
 } finally {
   await service.stop()
   rmSync(dir, { recursive: true, force: true })

@@ -30,6 +30,7 @@ import {
 } from "../test/e2e/ServiceProcess.ts"
 import { withTypo, withTypoInBase } from "./codeMutations.ts"
 import { type ScaleEntry, scaleCorpus, seeded, versionedCorpus } from "./scaleCorpus.ts"
+import { percentile } from "./percentile.ts"
 
 const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number)
 /**
@@ -41,11 +42,6 @@ const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number)
 const VERSIONS = process.env.BENCH_CASE === "versions"
 const WRITERS = 8
 const MB = 1024 * 1024
-
-const percentile = (values: ReadonlyArray<number>, p: number) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
-}
 
 /** The resident set of a process and its peak so far, in bytes. */
 const memoryOf = (pid: number) => {

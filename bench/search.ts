@@ -29,14 +29,10 @@ import { withTypo } from "./codeMutations.ts"
 import { loadCorpus } from "./corpusLoader.ts"
 import { seeded } from "./scaleCorpus.ts"
 import { type CorpusEntry, searchCorpus } from "./searchCorpus.ts"
+import { percentile } from "./percentile.ts"
 
 const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number)
 const REPEAT = 3
-
-const percentile = (values: ReadonlyArray<number>, p: number) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
-}
 
 /** What the search index adds to a create: its rows in a transaction, and the in-memory title and facet indexes. */
 const indexingCost = (corpus: ReadonlyArray<CorpusEntry>, dbPath: string) =>

@@ -23,17 +23,13 @@ import type { CodeSnippet } from "../test/unit/TestAssets.ts"
 import { editEvery, fragment, relaid, renameEveryIdentifier, sameCode, sameShape } from "./codeMutations.ts"
 import { loadCorpus } from "./corpusLoader.ts"
 import { searchCorpus } from "./searchCorpus.ts"
+import { percentile } from "./percentile.ts"
 
 const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number).filter((n) => n > 0)
 const SAVED_PER_PART = 1500
 const QUERIED_PER_PART = 200
 const NEVER_SAVED_PER_PART = 300
 const MAX_FALSE_POSITIVES = 0.02
-
-const percentile = (values: ReadonlyArray<number>, p: number) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
-}
 
 const MUTATIONS: ReadonlyArray<[string, (snippet: CodeSnippet, seed: number) => string]> = [
   ["layout and comments changed", (snippet) => relaid(snippet.code, snippet.ext)],

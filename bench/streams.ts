@@ -9,6 +9,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import WebSocket from "ws"
 import { startService } from "../test/e2e/ServiceProcess.ts"
+import { percentile } from "./percentile.ts"
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 500)
 const CREATES = Number(process.env.BENCH_CREATES ?? 500)
@@ -25,8 +26,6 @@ const seed = (i: number) =>
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`
-const percentile = (sorted: ReadonlyArray<number>, p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 
 interface Client {
   readonly socket: WebSocket
