@@ -103,10 +103,16 @@ export interface FinishedProcess {
   readonly output: string
 }
 
+/** The node flags and entry point of `npm start` (package.json), run without npm. */
+const npmStartArguments = (): Array<string> => {
+  const start: string = JSON.parse(readFileSync("package.json", "utf8")).scripts.start
+  return start.split(" ").slice(1)
+}
+
 const command = (): [string, Array<string>] =>
   runtime === "deno"
     ? ["node_modules/.bin/deno", ["task", "start"]]
-    : [process.execPath, ["dist/main.js"]]
+    : [process.execPath, npmStartArguments()]
 
 const waitForHealth = async (baseUrl: string, child: ChildProcess, output: () => string) => {
   const deadline = Date.now() + 90_000
