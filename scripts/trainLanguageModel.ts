@@ -5,7 +5,8 @@
  * whole (every fifth file of a language with one source): trained without it, the model is judged on it, and every
  * choice below (features, sources, epochs, pruning, the naive Bayes share, the `txt` threshold) was made on those
  * figures, which this script prints. None of these sources is in `bench/heldout`, which is what the detector is
- * reported on (`npm run bench:languages`). Without `VALIDATE`, it trains on everything and writes the model.
+ * reported on (`npm run bench:languages`); the committed model is left as it was. Without `VALIDATE`, it trains on
+ * everything and writes the model.
  *
  * Run once on a machine holding them: `npx tsx scripts/trainLanguageModel.ts ROOT`, ROOT holding, unpacked with
  * `apt-get download` and `dpkg-deb -x PACKAGE.deb ROOT/t`: golang-github-stretchr-testify-dev, -sirupsen-logrus-dev,
@@ -320,8 +321,13 @@ const model = {
   features: kept.join("\n"),
   weights: Buffer.from(Int16Array.from(rows).buffer).toString("base64")
 }
-writeFileSync(join(process.cwd(), "src/domain/LanguageModel.json"), JSON.stringify(model))
+// The detector reads the model from its file, so a validating run writes its model there to judge the whole
+// detector, and puts the committed one back when it exits, however it ends.
+const modelFile = join(process.cwd(), "src/domain/LanguageModel.json")
+const committedModel = readFileSync(modelFile, "utf8")
+writeFileSync(modelFile, JSON.stringify(model))
 console.log(`${kept.length} features kept`)
+if (validating) process.on("exit", () => writeFileSync(modelFile, committedModel))
 
 // The committed detector (rules, then this model as written) on the windows kept back.
 const { detectLanguage, detectWithConfidence, MIN_CONFIDENCE } = await import("../src/domain/LanguageDetection.ts")
