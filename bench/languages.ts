@@ -6,8 +6,9 @@
  * - `@vscode/vscode-languagedetection`, the guesslang model VS Code ships (TensorFlow.js, 54 languages);
  * - highlight.js's `highlightAuto` over the same languages, which this project used first.
  * Then through the built service: `POST /assets/create` of the same windows with and without `ext`, interleaved, one
- * at a time on a kept-alive connection, p50 and p95 of each. Also: TypeScript windows in which the TypeScript compiler itself finds TypeScript-only syntax (what a TypeScript
- * user would call TypeScript), and our figure on the fixture the detector was tuned on.
+ * at a time on a kept-alive connection, p50 and p95 of each. Also: TypeScript windows in which the TypeScript
+ * compiler itself finds TypeScript-only syntax (what a TypeScript user would call TypeScript), and our figure on the
+ * fixture the detector was tuned on.
  */
 import vscodeDetection from "@vscode/vscode-languagedetection"
 import hljs from "highlight.js"
@@ -115,15 +116,24 @@ const holdsTypeScriptSyntax = (code: string) => {
 }
 
 const all = heldOut.map((_, i) => i)
+/** Our misses, counted once: per held-out language, how many windows went to each wrong answer, most first. */
+const confusions = new Map<string, Map<string, number>>()
+heldOut.forEach((window, i) => {
+  if (ours.answers[i] === window.ext) return
+  const to = confusions.get(window.ext) ?? new Map<string, number>()
+  to.set(ours.answers[i], (to.get(ours.answers[i]) ?? 0) + 1)
+  confusions.set(window.ext, to)
+})
+/** The held-out languages, in the order of the file. */
+const heldOutLanguages = [...new Set(heldOut.map((window) => window.ext))]
+const missedAs = (ext: string) => [...confusions.get(ext) ?? []].sort((a, b) => b[1] - a[1])
 const rows = [
   `| language | ${candidates.map(([name]) => name).join(" | ")} | ours, missed as |`,
   `|---|${candidates.map(() => "---|").join("")}---|`
 ]
-for (const ext of [...new Set(heldOut.map((window) => window.ext))]) {
+for (const ext of heldOutLanguages) {
   const at = all.filter((i) => heldOut[i].ext === ext)
-  const misses = new Map<string, number>()
-  for (const i of at) if (ours.answers[i] !== ext) misses.set(ours.answers[i], (misses.get(ours.answers[i]) ?? 0) + 1)
-  rows.push(row(ext, at, [...misses].sort((a, b) => b[1] - a[1]).map(([to, n]) => `${to} ${n}`).join(", ")))
+  rows.push(row(ext, at, missedAs(ext).map(([to, n]) => `${to} ${n}`).join(", ")))
 }
 rows.push(row("ts, TypeScript-only syntax (by tsc)", all.filter((i) => heldOut[i].ext === "ts" && holdsTypeScriptSyntax(heldOut[i].code))))
 for (const [low, high] of [[10, 19], [20, 29], [30, 40]]) {
@@ -131,7 +141,7 @@ for (const [low, high] of [[10, 19], [20, 29], [30, 40]]) {
 }
 rows.push(row("**all held-out windows**", all))
 const worstLanguage = (answers: ReadonlyArray<string>) => {
-  const rates = [...new Set(heldOut.map((window) => window.ext))].map((ext) => {
+  const rates = heldOutLanguages.map((ext) => {
     const at = all.filter((i) => heldOut[i].ext === ext)
     return { ext, rate: rightAt(answers, at) / at.length }
   })
@@ -142,11 +152,8 @@ rows.push(`| lowest language | ${candidates.map(([, c]) => worstLanguage(c.answe
 rows.push(`| time per snippet, p50 / p95 | ${[ours, vscode, highlight].map((c) => `${c.p50.toFixed(2)} / ${c.p95.toFixed(2)} ms`).join(" | ")} | both | |`)
 console.log(rows.join("\n"))
 
-const pairs = new Map<string, number>()
-heldOut.forEach((window, i) => {
-  if (ours.answers[i] !== window.ext) pairs.set(`${window.ext} → ${ours.answers[i]}`, (pairs.get(`${window.ext} → ${ours.answers[i]}`) ?? 0) + 1)
-})
-console.log(`\nOurs, confusions (held-out): ${[...pairs].sort((a, b) => b[1] - a[1]).map(([pair, n]) => `${pair} ${n}`).join(", ")}`)
+const pairs = [...confusions.keys()].flatMap((ext) => missedAs(ext).map(([to, n]) => [`${ext} → ${to}`, n] as const))
+console.log(`\nOurs, confusions (held-out): ${pairs.sort((a, b) => b[1] - a[1]).map(([pair, n]) => `${pair} ${n}`).join(", ")}`)
 console.log(`Loading and the first detection: ours ${ourLoad.ms.toFixed(0)} ms and ${ourLoad.mb.toFixed(1)} MB (heap and buffers, after a collection; tsx's compiled module included); vscode-languagedetection ${theirLoad.ms.toFixed(0)} ms and ${theirLoad.mb.toFixed(1)} MB`)
 const tuned = tuning.filter((snippet) => detectLanguage(snippet.code) === snippet.ext).length
 console.log(`On the fixture it was tuned on (test/fixtures/languages.json): ${pct(tuned, tuning.length)}`)
