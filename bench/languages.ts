@@ -15,8 +15,8 @@ import hljs from "highlight.js"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import ts from "typescript"
 import { startService } from "../test/e2e/ServiceProcess.ts"
+import { compilerFindsTypeScript } from "./compilerFindsTypeScript.ts"
 import { percentile } from "./percentile.ts"
 
 interface Window {
@@ -90,31 +90,6 @@ const rightAt = (answers: ReadonlyArray<string>, at: ReadonlyArray<number>) =>
 const row = (label: string, at: ReadonlyArray<number>, extra = "") =>
   `| ${label} | ${candidates.map(([, c]) => pct(rightAt(c.answers, at), at.length)).join(" | ")} | ${extra} |`
 
-/** Where a text's comments are, as the TypeScript scanner reads them: examples in doc comments are not syntax. */
-const commentRanges = (code: string) => {
-  const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, ts.LanguageVariant.Standard, code)
-  const ranges: Array<[number, number]> = []
-  for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan()) {
-    if (token === ts.SyntaxKind.SingleLineCommentTrivia || token === ts.SyntaxKind.MultiLineCommentTrivia) {
-      ranges.push([scanner.getTokenStart(), scanner.getTokenEnd()])
-    }
-  }
-  return ranges
-}
-
-/**
- * A TypeScript window holds TypeScript-only syntax when the compiler, reading it as JavaScript, reports such syntax
- * (TS8xxx: "type annotations can only be used in TypeScript files", …) outside its comments.
- */
-const holdsTypeScriptSyntax = (code: string) => {
-  const comments = commentRanges(code)
-  return (ts.transpileModule(code, { fileName: "window.js", reportDiagnostics: true, compilerOptions: { allowJs: true } })
-    .diagnostics ?? []).some((diagnostic) =>
-      diagnostic.code >= 8000 && diagnostic.code < 9000 &&
-      !comments.some(([start, end]) => diagnostic.start! >= start && diagnostic.start! < end)
-    )
-}
-
 const all = heldOut.map((_, i) => i)
 /** Our misses, counted once: per held-out language, how many windows went to each wrong answer, most first. */
 const confusions = new Map<string, Map<string, number>>()
@@ -135,7 +110,7 @@ for (const ext of heldOutLanguages) {
   const at = all.filter((i) => heldOut[i].ext === ext)
   rows.push(row(ext, at, missedAs(ext).map(([to, n]) => `${to} ${n}`).join(", ")))
 }
-rows.push(row("ts, TypeScript-only syntax (by tsc)", all.filter((i) => heldOut[i].ext === "ts" && holdsTypeScriptSyntax(heldOut[i].code))))
+rows.push(row("ts, TypeScript-only syntax (by tsc)", all.filter((i) => heldOut[i].ext === "ts" && compilerFindsTypeScript(heldOut[i].code))))
 for (const [low, high] of [[10, 19], [20, 29], [30, 40]]) {
   rows.push(row(`**${low}–${high} lines**`, all.filter((i) => heldOut[i].lines >= low && heldOut[i].lines <= high)))
 }
