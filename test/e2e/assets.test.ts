@@ -86,6 +86,17 @@ describe(`assets and connector end to end (${runtime}, ${engine})`, () => {
     expect(read.json).toEqual(asset)
   })
 
+  it("detects TypeScript by syntax only TypeScript has, parsed, and JavaScript without it", async () => {
+    // An enum and an abstract class: syntax the parser finds and the fragment patterns do not look for.
+    const typescript = "enum Level { Debug, Info, Warn }\n\nexport abstract class Logger {\n  log(level, message) {\n    if (level >= this.threshold) console.log(message)\n  }\n}\n"
+    const javascript = "const Level = Object.freeze({ Debug: 0, Info: 1, Warn: 2 })\n\nexport class Logger {\n  log(level, message) {\n    if (level >= this.threshold) console.log(message)\n  }\n}\n"
+    for (const [code, specific] of [[typescript, "ts"], [javascript, "js"]]) {
+      const created = await http("POST", "/assets/create", codeSeed(code))
+      expect(created.status).toBe(200)
+      expect(created.json.formats.iterable[0].classification.specific, code).toBe(specific)
+    }
+  })
+
   it("the client's ext wins over detection, and transferables=false strips only content", async () => {
     const seed = codeSeed("x = 1\n", { metadata: { name: "tiny" } })
     seed.asset.format.fragment = { ...seed.asset.format.fragment, metadata: { ext: "rb" } } as never
