@@ -110,11 +110,15 @@ for (const ext of heldOutLanguages) {
   const at = all.filter((i) => heldOut[i].ext === ext)
   rows.push(row(ext, at, missedAs(ext).map(([to, n]) => `${to} ${n}`).join(", ")))
 }
-rows.push(row("ts, TypeScript-only syntax (by tsc)", all.filter((i) => heldOut[i].ext === "ts" && compilerFindsTypeScript(heldOut[i].code))))
+/** TypeScript windows that hold nothing JavaScript lacks: valid JavaScript, which no detector can tell from it. */
+const plainTypeScript = new Set(all.filter((i) => heldOut[i].ext === "ts" && !compilerFindsTypeScript(heldOut[i].code)))
+rows.push(row("ts, TypeScript-only syntax (by tsc)", all.filter((i) => heldOut[i].ext === "ts" && !plainTypeScript.has(i))))
 for (const [low, high] of [[10, 19], [20, 29], [30, 40]]) {
   rows.push(row(`**${low}–${high} lines**`, all.filter((i) => heldOut[i].lines >= low && heldOut[i].lines <= high)))
 }
 rows.push(row("**all held-out windows**", all))
+// The issue counts TypeScript as the windows that hold TypeScript-only syntax; the same total, so counted.
+rows.push(row("all but TypeScript without TypeScript-only syntax", all.filter((i) => !plainTypeScript.has(i))))
 const worstLanguage = (answers: ReadonlyArray<string>) => {
   const rates = heldOutLanguages.map((ext) => {
     const at = all.filter((i) => heldOut[i].ext === ext)
