@@ -8,7 +8,8 @@
  * reported on (`npm run bench:languages`); the committed model is left as it was. Without `VALIDATE`, it trains on
  * everything and writes the model.
  *
- * Run once on a machine holding them: `npx tsx scripts/trainLanguageModel.ts ROOT`, ROOT holding, unpacked with
+ * Run once on a machine holding them: `npx tsx scripts/trainLanguageModel.ts ROOT`, after
+ * `bash scripts/fetchTuningSources.sh ROOT` (which brings what follows there; a few minutes), ROOT holding, unpacked with
  * `apt-get download` and `dpkg-deb -x PACKAGE.deb ROOT/t`: golang-github-stretchr-testify-dev, -sirupsen-logrus-dev,
  * -google-go-cmp-dev, -spf13-pflag-dev, golang-golang-x-sync-dev, golang-github-gorilla-websocket-dev;
  * librust-serde-json-dev, -anyhow-dev, -rand-core-dev; ruby-rack, ruby-thor; php-symfony-console,

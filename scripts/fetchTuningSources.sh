@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Brings the language model's tuning sources that are not on the machine already into ROOT (default
+# /work/scratch/debs), laid out as `scripts/trainLanguageModel.ts ROOT` reads them: Debian packages (`apt-get
+# download`, unpacked with `dpkg-deb -x`), BlueZ's source tarball, parts of OpenJDK 17's `src.zip`, and npm packages
+# (`npm pack`). Needs Debian's and npm's registries, about 300 MB of disk and a few minutes. Checked on 2026-11-25:
+# with these sources, `npx tsx scripts/trainLanguageModel.ts ROOT` writes the committed model byte for byte.
+set -euo pipefail
+root="${1:-/work/scratch/debs}"
+mkdir -p "$root"/{downloads,t,c,cpp,npm,java-tune,java-tune2}
+cd "$root/downloads"
+
+unpack_into() { # unpack_into DIR PACKAGE...: downloads each package and unpacks it into DIR
+  local dir="$1"
+  shift
+  apt-get download "$@"
+  for package in "$@"; do dpkg-deb -x "$(ls "${package}"_*.deb | head -1)" "$dir"; done
+}
+unpack_into ../t golang-github-stretchr-testify-dev golang-github-sirupsen-logrus-dev golang-github-google-go-cmp-dev \
+  golang-github-spf13-pflag-dev golang-golang-x-sync-dev golang-github-gorilla-websocket-dev librust-serde-json-dev \
+  librust-anyhow-dev librust-rand-core-dev ruby-rack ruby-thor php-symfony-console php-guzzlehttp-psr7 bluez-source \
+  ansible-core libjs-bootstrap libjs-bootstrap4 libjs-jquery-ui sphinx-rtd-theme-common fonts-font-awesome
+unpack_into ../cpp nlohmann-json3-dev libfmt-dev googletest catch2 libspdlog-dev
+unpack_into jdk openjdk-17-source
+
+tar -xjf ../t/usr/src/bluez.tar.bz2 -C ../c
+src_zip="$(find jdk -name src.zip | head -1)"
+rm -rf java-base && unzip -q -o "$src_zip" 'java.base/java/net/*' 'java.base/java/time/*' 'java.base/java/nio/*' \
+  'java.base/java/text/*' 'java.base/java/math/*' -d java-base
+cp -r java-base/java.base/java/* ../java-tune/
+unzip -q -o "$src_zip" 'java.logging/*' 'java.sql/*' 'java.net.http/*' 'jdk.httpserver/*' -d ../java-tune2
+
+cd ../npm
+for spec in express@4.22.3 fp-ts@2.16.11 immer@10.2.0 lodash@4.18.1 mobx@6.16.1 @reduxjs/toolkit@2.14.0 \
+  @tanstack/form-core@1.33.5 @tanstack/query-core@5.108.0 @tanstack/router-core@1.171.39 @tanstack/table-core@8.21.3 \
+  @trpc/client@11.25.2 @trpc/server@11.25.2 type-fest@4.41.0; do
+  # @scope/name@version -> scope-name-version, the folder the trainer reads.
+  folder="$(echo "$spec" | sed 's#^@##; s#/#-#; s#@#-#')"
+  mkdir -p "$folder"
+  tarball="$(npm pack "$spec" --silent | tail -1)"
+  tar -xzf "$tarball" -C "$folder"
+  rm "$tarball"
+done
+echo "tuning sources in $root"
