@@ -46,6 +46,25 @@ const inputs = () => {
   return hash.digest("hex")
 }
 
+/**
+ * The language model (4 MB of JSON) stays a JSON module beside the bundle (in `dist/`, where the chunk importing it
+ * is), named by its content, rather than becoming a 4 MB object literal in the bundle: V8 parses a literal that size
+ * at the cost of a hundred MB or more for a moment, which the service's memory then keeps, and holds its source for
+ * good; JSON it parses at a fraction of that. (Import attributes, `with { type: "json" }`, need Node 20.10.)
+ */
+const languageModelOutside = (outdir) => ({
+  name: "language-model-outside",
+  setup(build) {
+    build.onResolve({ filter: /LanguageModel\.json$/ }, (args) => {
+      const model = readFileSync(join(args.resolveDir, args.path))
+      const name = `LanguageModel-${createHash("sha256").update(model).digest("hex").slice(0, 12)}.json`
+      mkdirSync(outdir, { recursive: true })
+      writeFileSync(join(outdir, name), model)
+      return { path: `./${name}`, external: true }
+    })
+  }
+})
+
 const bundle = async (outdir) => {
   await build({
     absWorkingDir: root,
@@ -56,11 +75,12 @@ const bundle = async (outdir) => {
     splitting: true,
     format: "esm",
     platform: "node",
-    target: "node20",
+    target: "node20.10",
     // A native module: loaded from node_modules as installed.
     external: ["better-sqlite3"],
     // jsonc-parser's `main` is a UMD build whose inner requires esbuild cannot follow; its ES modules bundle.
     alias: { "jsonc-parser": "./node_modules/jsonc-parser/lib/esm/main.js" },
+    plugins: [languageModelOutside(outdir)],
     sourcemap: "linked",
     logLevel: "warning",
     // Bundled CommonJS packages still call `require` for Node's built-ins.

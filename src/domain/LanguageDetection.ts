@@ -5,6 +5,7 @@
  * decides (`LanguageFamilies`); a snippet the model is not sure of is `txt`. Kotlin, Swift and C# had no training
  * sources here: each is answered when two of its distinctive lines appear. Measured by `npm run bench:languages`.
  */
+import { Buffer } from "node:buffer"
 import type { ClassificationSpecificValue } from "./ClassificationSpecifics.ts"
 import { familyMember, familyOf } from "./LanguageFamilies.ts"
 import { languageFeatures } from "./LanguageFeatures.ts"
@@ -25,10 +26,13 @@ interface TrainedModel {
 
 const model = trained as unknown as TrainedModel
 const LANGUAGES = model.languages.length
-const rowOf = new Map(model.features.split("\n").map((feature, row) => [feature, row * LANGUAGES]))
+// Built without intermediate arrays: a pair per feature, or a list of every byte of the weights, would take tens of
+// MB for a moment, and the service's memory keeps what its heap once took.
+const rowOf = new Map<string, number>()
+for (const [row, feature] of model.features.split("\n").entries()) rowOf.set(feature, row * LANGUAGES)
 const weights = (() => {
-  const bytes = Uint8Array.from(atob(model.weights), (character) => character.charCodeAt(0))
-  return new Int16Array(bytes.buffer, 0, bytes.length / 2)
+  const bytes = Buffer.from(model.weights, "base64")
+  return new Int16Array(bytes.buffer, bytes.byteOffset, bytes.length / 2)
 })()
 
 /** Each language's family, in `languages` order. */
