@@ -29,6 +29,8 @@ interface Source {
 }
 
 const DAY_2 = "2026-11-24"
+const DAY_3 = "2026-11-25"
+const H3 = `${root}/h3`
 const SITE = "/root/.pyenv/versions/3.11.7/lib/python3.11/site-packages"
 
 const SOURCES: ReadonlyArray<Source> = [
@@ -66,7 +68,20 @@ const SOURCES: ReadonlyArray<Source> = [
   { ext: "html", origin: "Node.js API documentation (Debian nodejs)", licence: "MIT", dir: "/usr/share/doc/nodejs/api", file: /\.html$/, added: DAY_2 },
   { ext: "json", origin: "iso-codes, AWS SAM translator schema, BigQuery discovery documents (Google Cloud SDK)", licence: "LGPL-2.1+ (iso-codes), Apache-2.0", dir: "/usr/share/iso-codes/json", file: /\.json$/, added: DAY_2 },
   { ext: "json", origin: "iso-codes, AWS SAM translator schema, BigQuery discovery documents (Google Cloud SDK)", licence: "LGPL-2.1+ (iso-codes), Apache-2.0", dir: `${SITE}/samtranslator`, file: /\.json$/, added: DAY_2 },
-  { ext: "json", origin: "iso-codes, AWS SAM translator schema, BigQuery discovery documents (Google Cloud SDK)", licence: "LGPL-2.1+ (iso-codes), Apache-2.0", dir: "/usr/lib/google-cloud-sdk/platform/bq/discovery_next", file: /\.json$/, added: DAY_2 }
+  { ext: "json", origin: "iso-codes, AWS SAM translator schema, BigQuery discovery documents (Google Cloud SDK)", licence: "LGPL-2.1+ (iso-codes), Apache-2.0", dir: "/usr/lib/google-cloud-sdk/platform/bq/discovery_next", file: /\.json$/, added: DAY_2 },
+  // A third group (issue 22: families like those the separate set is cut from, from other projects): application
+  // TypeScript and JavaScript from npm packages nothing here depends on, Rust crates and Python packages from Debian,
+  // C++ in Google's style, Perl scripts, and Markdown READMEs.
+  { ext: "ts", origin: "npm mongodb 7.9.0, openai 6.49.0 sources (npm pack)", licence: "Apache-2.0", dir: `${H3}/npm/mongodb-7.9.0/package/src`, file: /^[^.]+\.ts$/, added: DAY_3 },
+  { ext: "ts", origin: "npm mongodb 7.9.0, openai 6.49.0 sources (npm pack)", licence: "Apache-2.0", dir: `${H3}/npm/openai-6.49.0/package/src`, file: /^[^.]+\.ts$/, added: DAY_3 },
+  { ext: "js", origin: "npm commander 14.0.3, koa 3.3.0, axios 1.21.1 (lib/, npm pack)", licence: "MIT", dir: `${H3}/npm/commander-14.0.3/package/lib`, file: /\.js$/, added: DAY_3 },
+  { ext: "js", origin: "npm commander 14.0.3, koa 3.3.0, axios 1.21.1 (lib/, npm pack)", licence: "MIT", dir: `${H3}/npm/koa-3.3.0/package/lib`, file: /\.js$/, added: DAY_3 },
+  { ext: "js", origin: "npm commander 14.0.3, koa 3.3.0, axios 1.21.1 (lib/, npm pack)", licence: "MIT", dir: `${H3}/npm/axios-1.21.1/package/lib`, file: /\.js$/, added: DAY_3 },
+  { ext: "md", origin: "READMEs, API references and changelogs of npm mongodb, openai, commander, koa, axios (npm pack)", licence: "Apache-2.0, MIT", dir: `${H3}/npm`, file: /^(readme|api|changelog|migration_guide)\.md$/i, added: DAY_3 },
+  { ext: "rs", origin: "Debian librust-itertools-dev 0.10.3, librust-memchr-dev 2.5.0", licence: "MIT OR Apache-2.0 (itertools), Unlicense OR MIT (memchr)", dir: `${H3}/deb/usr/share/cargo/registry`, file: /\.rs$/, added: DAY_3 },
+  { ext: "cpp", origin: "Abseil headers (Debian libabsl-dev 20220623)", licence: "Apache-2.0", dir: `${H3}/deb/usr/include/absl`, file: /\.h$/, added: DAY_3 },
+  { ext: "py", origin: "Debian python3-requests 2.28.1, python3-jinja2 3.1.2", licence: "Apache-2.0 (requests), BSD-3-Clause (jinja2)", dir: `${H3}/deb/usr/lib/python3/dist-packages`, file: /^[a-z_]+\.py$/, added: DAY_3 },
+  { ext: "pl", origin: "debhelper 13.11.4's dh_* commands (Perl scripts)", licence: "GPL-2.0-or-later", dir: `${H3}/deb/usr/bin`, file: /^dh_/, added: DAY_3 }
 ]
 
 /** The sources a group of windows is drawn from: a language's, on the day they were added. */
@@ -86,7 +101,7 @@ const filesOf = (group: string) =>
 
 /** Languages' windows: 12 of 10–19 lines, 12 of 20–29, 12 of 30–40, for each group of sources added on `day`. */
 const windows = (day: string | undefined) => {
-  const random = seeded(day === undefined ? 2026 : 2411)
+  const random = seeded(day === undefined ? 2026 : day === DAY_2 ? 2411 : Number(day.replaceAll("-", "")))
   const out: Array<{ ext: string; lines: number; code: string; origin: string; licence: string }> = []
   for (const group of [...new Set(SOURCES.filter((source) => source.added === day).map(groupOf))]) {
     const ext = group.split(" ")[0]
