@@ -269,6 +269,9 @@ describe(`assets and connector end to end (${runtime}, ${engine})`, () => {
     expect(after.json).toEqual(before.json)
     expect((await http("GET", `/assets/${created.id}`)).json).toEqual(created)
     for (const answer of burst) expect((await http("GET", `/assets/${answer.json.id}`)).json).toEqual(answer.json)
+    // The typo index is loaded from the database at start-up: a name typed with a swap still finds its snippet.
+    const typo = await http("GET", "/assets/search?query=debuonce&transferables=false")
+    expect(typo.json.iterable.map((hit: { identifier: string }) => hit.identifier)).toContain(created.id)
     const reconnected = (await http("POST", "/connect", { application })).json
     expect(reconnected.application.id).toBe(context.application.id)
     expect(reconnected.os).toBe(context.os)

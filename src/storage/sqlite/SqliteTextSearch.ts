@@ -90,9 +90,12 @@ export const make = Effect.gen(function*() {
       : sql<TitleRow>`SELECT rowid AS row, name, tags, annotations FROM search_titles WHERE ${inList(sql, "rowid", rows)}`
         .pipe(Effect.orDie)
 
+  // Read from the table FTS5 keeps the titles' text in (`search_titles_content`: `id`, then a `cN` per column), not
+  // through the virtual table: a range of rows costs a quarter (100,000 rows at start-up: 386 -> 102 ms).
   const titlesBetween = (after: number, last: number) =>
     sql<TitleRow>`
-      SELECT rowid AS row, name, tags, annotations FROM search_titles WHERE rowid > ${after} AND rowid <= ${last}`
+      SELECT id AS row, c0 AS name, c1 AS tags, c2 AS annotations FROM search_titles_content
+      WHERE id > ${after} AND id <= ${last}`
       .pipe(Effect.orDie)
 
   /** The code of live assets, by search row: read from their stored content (the literal index keeps no copy). */
