@@ -1,15 +1,17 @@
 /**
- * How the detector tells TypeScript from JavaScript, on windows of 10–40 lines cut from tuning sources only (packages
- * in this project's node_modules that `scripts/trainLanguageModel.ts` also reads, none in `bench/heldout`): of the
- * TypeScript windows in which the compiler finds TypeScript-only syntax, how many `familyMember` answers TypeScript;
- * of all TypeScript windows; and of JavaScript windows, how many it takes for TypeScript. Where the syntax checks
- * (`LanguageFamilies`, `TypeScriptSyntax`) were chosen: `npx tsx scripts/tuneFamilySyntax.ts`, after `npm install`.
+ * How the detector tells TypeScript from JavaScript, on windows of 10–40 lines cut from the language model's tuning
+ * sources of the two (`TuningSources`, none in `bench/heldout`): of the TypeScript windows in which the compiler
+ * finds TypeScript-only syntax, how many `familyMember` answers TypeScript; of all TypeScript windows; and of
+ * JavaScript windows, how many it takes for TypeScript. Where the syntax checks
+ * (`LanguageFamilies`, `TypeScriptSyntax`) were chosen: `npx tsx scripts/tuneFamilySyntax.ts ROOT`, ROOT as the
+ * trainer's.
  */
 import { readFileSync } from "node:fs"
 import { seeded } from "../bench/scaleCorpus.ts"
 import { compilerFindsTypeScript } from "../bench/compilerFindsTypeScript.ts"
 import { familyMember } from "../src/domain/LanguageFamilies.ts"
 import { filesUnder } from "./SourceFiles.ts"
+import { tuningSources } from "./TuningSources.ts"
 
 const WINDOWS = 1500
 const random = seeded(20261125)
@@ -28,26 +30,9 @@ const windowsOf = (sources: ReadonlyArray<readonly [string, RegExp]>): Array<str
   return windows
 }
 
-const typescript = windowsOf([
-  ["node_modules/effect/src", /\.ts$/],
-  ["node_modules/@effect/platform/src", /\.ts$/],
-  ["node_modules/@effect/sql/src", /\.ts$/],
-  ["node_modules/@effect/cluster/src", /\.ts$/],
-  ["node_modules/@types/node", /\.d\.ts$/],
-  ["node_modules/@modelcontextprotocol/sdk/dist/esm", /\.d\.ts$/]
-])
-const javascript = windowsOf([
-  ["node_modules/vite/dist", /\.js$/],
-  ["node_modules/highlight.js/lib/languages", /\.js$/],
-  ["node_modules/vitest/dist", /\.js$/],
-  ["node_modules/ws/lib", /\.js$/],
-  ["node_modules/autocannon/lib", /\.js$/],
-  ["node_modules/chai/lib", /\.js$/],
-  ["node_modules/semver", /\.js$/],
-  ["node_modules/yaml/dist", /\.js$/],
-  ["node_modules/pg/lib", /\.js$/],
-  ["node_modules/magic-string/dist", /\.js$/]
-])
+const sources = tuningSources(process.argv[2] ?? "/work/scratch/debs")
+const typescript = windowsOf(sources.ts)
+const javascript = windowsOf(sources.js)
 
 const answeredTypeScript = (code: string) => familyMember("js", code) === "ts"
 const share = (part: number, whole: number) => `${part}/${whole} = ${(100 * part / whole).toFixed(1)}%`
