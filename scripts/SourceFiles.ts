@@ -38,3 +38,14 @@ export const filesUnder = (dir: string, choice: FileChoice, found: Array<string>
   }
   return found
 }
+
+/**
+ * The `length` lines of a file at a place `random` picks, as a snippet a user might paste; none when the file is
+ * shorter, or when the window is mostly blank (real pastes hold code).
+ */
+export const windowAt = (lines: ReadonlyArray<string>, length: number, random: () => number): string | undefined => {
+  if (lines.length < length) return undefined
+  const start = Math.floor(random() * (lines.length - length + 1))
+  const window = lines.slice(start, start + length)
+  return window.filter((line) => line.trim().length > 0).length < 0.6 * length ? undefined : window.join("\n")
+}

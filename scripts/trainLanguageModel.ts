@@ -29,7 +29,7 @@ import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { seeded } from "../bench/scaleCorpus.ts"
 import { languageFeatures } from "../src/domain/LanguageFeatures.ts"
-import { filesUnder, isShellScript } from "./SourceFiles.ts"
+import { filesUnder, isShellScript, windowAt } from "./SourceFiles.ts"
 import { tuningSources } from "./TuningSources.ts"
 
 const root = process.argv[2] ?? "/work/scratch/debs"
@@ -79,12 +79,8 @@ const windowsOf = (
     for (const { path, source } of files) {
       if (out.length === wanted) break
       const lines = readFileSync(path, "utf8").split("\n")
-      const length = low + Math.floor(random() * (high - low + 1))
-      if (lines.length < length) continue
-      const start = Math.floor(random() * (lines.length - length + 1))
-      const window = lines.slice(start, start + length)
-      if (window.filter((line) => line.trim().length > 0).length < 0.6 * length) continue
-      out.push({ language, source, code: window.join("\n") })
+      const code = windowAt(lines, low + Math.floor(random() * (high - low + 1)), random)
+      if (code !== undefined) out.push({ language, source, code })
     }
   }
   return out

@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs"
 import { seeded } from "../bench/scaleCorpus.ts"
 import { compilerFindsTypeScript } from "../bench/compilerFindsTypeScript.ts"
 import { familyMember } from "../src/domain/LanguageFamilies.ts"
-import { filesUnder } from "./SourceFiles.ts"
+import { filesUnder, windowAt } from "./SourceFiles.ts"
 import { tuningSources } from "./TuningSources.ts"
 
 const WINDOWS = 1500
@@ -21,11 +21,8 @@ const windowsOf = (sources: ReadonlyArray<readonly [string, RegExp]>): Array<str
   const windows: Array<string> = []
   while (windows.length < WINDOWS) {
     const lines = readFileSync(files[Math.floor(random() * files.length)], "utf8").split("\n")
-    const length = 10 + Math.floor(random() * 31)
-    if (lines.length < length) continue
-    const start = Math.floor(random() * (lines.length - length))
-    const window = lines.slice(start, start + length)
-    if (window.filter((line) => line.trim() !== "").length >= 0.6 * length) windows.push(window.join("\n"))
+    const window = windowAt(lines, 10 + Math.floor(random() * 31), random)
+    if (window !== undefined) windows.push(window)
   }
   return windows
 }
