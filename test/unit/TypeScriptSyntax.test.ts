@@ -1,47 +1,48 @@
 import { describe, expect, it } from "@effect/vitest"
 import { holdsTypeScriptSyntax } from "../../src/domain/TypeScriptSyntax.ts"
 
+/** Each of `codes` holds TypeScript-only syntax or not, as `found` says. */
+const expectEach = (codes: ReadonlyArray<string>, found: boolean) => {
+  for (const code of codes) expect(holdsTypeScriptSyntax(code), code).toBe(found)
+}
+
 describe("holdsTypeScriptSyntax", () => {
   it("finds each kind of TypeScript-only syntax", () => {
-    for (
-      const code of [
-        "const port: number = 8080",
-        "function parse(input, strict?) {}",
-        "interface Point {\n  x: number\n}",
-        "type Handler = (event: Event) => void",
-        "enum Color { Red, Green }",
-        "declare const VERSION: string",
-        "namespace Shapes {\n  export const unit = 1\n}",
-        "class Cache implements Store {}",
-        "class Cache {\n  private entries = new Map()\n}",
-        "class Cache {\n  readonly entries = new Map()\n}",
-        "class Child extends Base {\n  override run() {}\n}",
-        "abstract class Shape {}",
-        "const names = new Set<string>()",
-        "function first<T>(items) { return items[0] }",
-        "const value = input as Settings",
-        "const config = { port: 8080 } satisfies Settings",
-        "list.shift()!.close()",
-        "import type { Options } from './options'",
-        "import { type Options, parse } from './options'",
-        "export type { Options }",
-        "import fs = require('fs')"
-      ]
-    ) expect(holdsTypeScriptSyntax(code), code).toBe(true)
+    expectEach([
+      "const port: number = 8080",
+      "function parse(input, strict?) {}",
+      "interface Point {\n  x: number\n}",
+      "type Handler = (event: Event) => void",
+      "enum Color { Red, Green }",
+      "declare const VERSION: string",
+      "namespace Shapes {\n  export const unit = 1\n}",
+      "class Cache implements Store {}",
+      "class Cache {\n  private entries = new Map()\n}",
+      "class Cache {\n  readonly entries = new Map()\n}",
+      "class Child extends Base {\n  override run() {}\n}",
+      "abstract class Shape {}",
+      "const names = new Set<string>()",
+      "function first<T>(items) { return items[0] }",
+      "const value = input as Settings",
+      "const config = { port: 8080 } satisfies Settings",
+      "list.shift()!.close()",
+      "import type { Options } from './options'",
+      "import { type Options, parse } from './options'",
+      "export type { Options }",
+      "import fs = require('fs')"
+    ], true)
   })
 
   it("finds none in JavaScript: JSX, renaming imports, ternaries, labels, comparisons, class fields", () => {
-    for (
-      const code of [
-        "const Greeting = () => <p className=\"hello\">Welcome!</p>",
-        "import { v1 as uuidv1 } from 'uuid'\nexport { uuidv1 as v1 }",
-        "const label = ok ? format(value) : fallback",
-        "outer: for (const row of rows) {\n  if (!row) continue outer\n}",
-        "if (a < b && c > d) swap(a, d)",
-        "class Counter {\n  count = 0\n  static #instances = 0\n}",
-        "module.exports = { parse: (text) => JSON.parse(text) }"
-      ]
-    ) expect(holdsTypeScriptSyntax(code), code).toBe(false)
+    expectEach([
+      "const Greeting = () => <p className=\"hello\">Welcome!</p>",
+      "import { v1 as uuidv1 } from 'uuid'\nexport { uuidv1 as v1 }",
+      "const label = ok ? format(value) : fallback",
+      "outer: for (const row of rows) {\n  if (!row) continue outer\n}",
+      "if (a < b && c > d) swap(a, d)",
+      "class Counter {\n  count = 0\n  static #instances = 0\n}",
+      "module.exports = { parse: (text) => JSON.parse(text) }"
+    ], false)
   })
 
   it("finds it in a fragment cut mid-function, its broken parts included", () => {
