@@ -48,14 +48,45 @@ export const substringDistance = (pattern: string, text: string, max: number): n
 /** What words are made of (identifiers included), and what separates them. */
 const WORD_CHARACTERS = "\\p{L}\\p{N}_$"
 const WORD_CHAR = new RegExp(`[${WORD_CHARACTERS}]`, "u")
-const NOT_WORD = new RegExp(`[^${WORD_CHARACTERS}]+`, "u")
+
+/** Trigrams whose three characters are all below this code are numbered as small integers (V8's fast numbers). */
+const SMALL_CODE = 1024
+const SMALL_KEYS = SMALL_CODE ** 3
+
+/**
+ * A trigram (three UTF-16 code units) as a number, one per trigram: a map keyed by numbers is cheaper to fill and
+ * read than one keyed by three-letter strings, which every indexed name would otherwise allocate.
+ */
+export const trigramKey = (first: number, second: number, third: number): number =>
+  first < SMALL_CODE && second < SMALL_CODE && third < SMALL_CODE
+    ? (first * SMALL_CODE + second) * SMALL_CODE + third
+    : SMALL_KEYS + (first * 65536 + second) * 65536 + third
+
+/** Whether each ASCII character is a word character (`WORD_CHAR` without the regular expression). */
+const ASCII_WORD = Array.from({ length: 128 }, (_, code) => WORD_CHAR.test(String.fromCharCode(code)))
+
+/**
+ * Visits the key of every three-letter sequence of the words of a lower-cased text, repeats included (words under
+ * three letters have none): the index fills its postings from it without a set or a string per trigram.
+ */
+export const forEachTrigram = (lower: string, visit: (key: number) => void): void => {
+  // How many code units of a word end at the current one: a trigram ends wherever three do.
+  let inWord = 0
+  for (let at = 0; at < lower.length;) {
+    const point = lower.codePointAt(at)!
+    const word = point < 128 ? ASCII_WORD[point] : WORD_CHAR.test(String.fromCodePoint(point))
+    // A character outside the basic plane is two code units of its word (as `String.slice` counts).
+    for (const end = at + (point > 0xffff ? 2 : 1); at < end; at++) {
+      inWord = word ? inWord + 1 : 0
+      if (inWord >= 3) visit(trigramKey(lower.charCodeAt(at - 2), lower.charCodeAt(at - 1), lower.charCodeAt(at)))
+    }
+  }
+}
 
 /** The distinct lower-case three-letter sequences of the words of a text (words under three letters have none). */
-export const trigramsOf = (text: string): Set<string> => {
-  const grams = new Set<string>()
-  for (const word of text.toLowerCase().split(NOT_WORD)) {
-    for (let i = 0; i + 3 <= word.length; i++) grams.add(word.slice(i, i + 3))
-  }
+export const trigramsOf = (text: string): Set<number> => {
+  const grams = new Set<number>()
+  forEachTrigram(text.toLowerCase(), (key) => grams.add(key))
   return grams
 }
 

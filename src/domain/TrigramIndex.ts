@@ -6,10 +6,10 @@
  * query (`parse_header` before `parse_header_v2`, …, where a family of versions ties). Lookups touch only the
  * postings of the query's trigrams, not every row.
  *
- * Compact: each trigram's postings are a growable `Uint32Array` of rows (4 bytes per trigram of a text), plus the
- * text itself (for removal, and for queries too short to have a trigram). No object per entry.
+ * Compact: each trigram (numbered, `trigramKey`) has a growable `Uint32Array` of rows (4 bytes per trigram of a text),
+ * plus the text itself (for removal, and for queries too short to have a trigram). No object per entry.
  */
-import { swapsOf, trigramsOf } from "./FuzzyMatch.ts"
+import { forEachTrigram, swapsOf, trigramsOf } from "./FuzzyMatch.ts"
 import { OBJECT_BYTES } from "./RowSet.ts"
 
 /** Queries of up to this many trigrams vote with their swaps undone too. */
@@ -21,7 +21,7 @@ interface Postings {
 }
 
 export class TrigramIndex {
-  private readonly postings = new Map<string, Postings>()
+  private readonly postings = new Map<number, Postings>()
   /** Lower-cased text by row; undefined where no row is indexed. */
   private readonly texts: Array<string | undefined> = []
   /** How many distinct trigrams each row's text has. */
@@ -38,7 +38,7 @@ export class TrigramIndex {
   /** About the bytes the index holds: postings, their map entries, and the texts (one byte a character, mostly). */
   get bytes(): number {
     let total = this.votes.byteLength + this.best.byteLength + this.gramCounts.byteLength + this.texts.length * 8
-    for (const [gram, list] of this.postings) total += list.rows.byteLength + gram.length + 2 * OBJECT_BYTES
+    for (const list of this.postings.values()) total += list.rows.byteLength + 2 * OBJECT_BYTES
     for (const text of this.texts) if (text !== undefined) total += text.length + OBJECT_BYTES / 2
     return total
   }
@@ -49,18 +49,21 @@ export class TrigramIndex {
     const lower = text.toLowerCase()
     this.texts[row] = lower
     this.entries++
-    const grams = trigramsOf(lower)
     if (row >= this.gramCounts.length) {
       const counts = new Uint16Array(Math.max(row + 1, this.gramCounts.length * 2))
       counts.set(this.gramCounts)
       this.gramCounts = counts
     }
-    this.gramCounts[row] = Math.min(grams.size, 0xffff)
-    for (const gram of grams) {
+    let distinct = 0
+    forEachTrigram(lower, (gram) => {
       const list = this.postings.get(gram)
       if (list === undefined) this.postings.set(gram, { rows: Uint32Array.of(row, 0), length: 1 })
-      else append(list, row)
-    }
+      else if (list.rows[list.length - 1] !== row) append(list, row)
+      // A trigram met again in this text: its list ends with this row already.
+      else return
+      distinct++
+    })
+    this.gramCounts[row] = Math.min(distinct, 0xffff)
   }
 
   remove(row: number): void {
@@ -93,7 +96,7 @@ export class TrigramIndex {
 
   /** The rows sharing the most trigrams with any one of these sets of trigrams (a row keeps its best count). */
   private voted(
-    readings: ReadonlyArray<ReadonlySet<string>>,
+    readings: ReadonlyArray<ReadonlySet<number>>,
     limit: number
   ): Array<{ readonly row: number; readonly votes: number }> {
     if (this.votes.length < this.texts.length) {

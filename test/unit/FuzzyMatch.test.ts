@@ -8,6 +8,7 @@ import {
   queryTerms,
   substringDistance,
   swapsOf,
+  trigramKey,
   trigramsOf
 } from "../../src/domain/FuzzyMatch.ts"
 import { TrigramIndex } from "../../src/domain/TrigramIndex.ts"
@@ -39,8 +40,26 @@ describe("FuzzyMatch", () => {
     expect(swapsOf("aa")).toEqual([])
   })
 
+  const keysOf = (...grams: Array<string>) =>
+    grams.map((gram) => trigramKey(gram.charCodeAt(0), gram.charCodeAt(1), gram.charCodeAt(2))).sort()
+
   it("takes the trigrams of each word, lower-cased", () => {
-    expect([...trigramsOf("Ab fooBar")].sort()).toEqual(["bar", "oba", "oob", "foo"].sort())
+    expect([...trigramsOf("Ab fooBar")].sort()).toEqual(keysOf("bar", "oba", "oob", "foo"))
+  })
+
+  it("numbers every trigram apart, past the small codes too", () => {
+    const grams = ["abc", "acb", "cba", "日本語", "本語x", "ab\u0400", "ab\u03ff", "\u0400ab", "\uffff\uffff\uffff"]
+    expect(new Set(keysOf(...grams)).size).toBe(grams.length)
+    expect([...trigramsOf("日本語 ab")]).toEqual(keysOf("日本語"))
+  })
+
+  it("cuts words where a split on non-word characters cuts them, characters outside the basic plane included", () => {
+    const bySplit = (text: string) =>
+      keysOf(...text.toLowerCase().split(/[^\p{L}\p{N}_$]+/u).flatMap((word) =>
+        Array.from({ length: Math.max(0, word.length - 2) }, (_, at) => word.slice(at, at + 3))
+      ))
+    const texts = ["parse_header_v2\nhttp, json", "Ünïcode wörds—and $dollars", "𝑎𝑏c 😀abc ab😀c a-b_c", "x\u0301yz 123"]
+    for (const text of texts) expect([...trigramsOf(text)].sort()).toEqual([...new Set(bySplit(text))].sort())
   })
 })
 
