@@ -9,7 +9,7 @@ import { type AssetFacets, FacetIndex } from "../domain/FacetIndex.ts"
 import type { SearchableText } from "../domain/SearchableText.ts"
 import { TrigramIndex } from "../domain/TrigramIndex.ts"
 import { AssetStore } from "../storage/AssetStore.ts"
-import { MetadataStore } from "../storage/MetadataStore.ts"
+import { type FacetKey, MetadataStore } from "../storage/MetadataStore.ts"
 import { TextSearch } from "../storage/TextSearch.ts"
 
 /** Search rows loaded at a time at start-up: the rows' objects of one page are all that is held at once. */
@@ -26,8 +26,12 @@ export class SearchIndex extends Effect.Service<SearchIndex>()("SearchIndex", {
     const titles = new TrigramIndex()
     const facets = new FacetIndex()
 
-    /** The live assets of the search rows after `after` (at most `LOAD_PAGE`), by row: their titles and facets. */
-    const readPage = (after: number) =>
+    /**
+     * The live assets of the search rows after `after` (at most `LOAD_PAGE`), by row: their titles and facets. A
+     * link to a tag or website newer than `keys` is left out: a commit after the feed's head made it, and applying
+     * that commit indexes the asset again.
+     */
+    const readPage = (keys: ReadonlyMap<number, FacetKey>, after: number) =>
       Effect.gen(function*() {
         const rows = yield* assets.facetsPage(after, LOAD_PAGE)
         if (rows.length === 0) return undefined
@@ -36,35 +40,35 @@ export class SearchIndex extends Effect.Service<SearchIndex>()("SearchIndex", {
           [text.titlesBetween(after, last), metadata.facetLinks(after, last)],
           { concurrency: 2 }
         )
-        return { rows, last, titleRows, links }
+        return { rows, last, titleRows, links, keys }
       })
 
-    const addPage = ({ rows, titleRows, links }: NonNullable<Effect.Effect.Success<ReturnType<typeof readPage>>>) => {
+    const addPage = ({ keys, links, rows, titleRows }: NonNullable<Effect.Effect.Success<ReturnType<typeof readPage>>>) => {
       for (const row of titleRows) titles.add(row.row, [row.name, row.tags, row.annotations].join("\n"))
-      const tags = new Map<number, Array<string>>()
-      const websites = new Map<number, Array<string>>()
-      for (const link of links) {
-        const byRow = link.kind === "tag" ? tags : websites
-        const keys = byRow.get(link.row)
-        if (keys === undefined) byRow.set(link.row, [link.key])
-        else keys.push(link.key)
-      }
-      facets.addLoaded(rows.map((row): AssetFacets => ({
-        ...row,
-        tags: tags.get(row.row) ?? [],
-        websites: websites.get(row.row) ?? []
-      })))
+      // Both lists are in search-row order: each row's links are the run of links that starts where the last ended.
+      let at = 0
+      facets.addLoaded(rows.map(({ classification, created, pseudo, row, updated }): AssetFacets => {
+        const tags: Array<string> = []
+        const websites: Array<string> = []
+        while (at < links.length && links[at][0] < row) at++
+        for (; at < links.length && links[at][0] === row; at++) {
+          const facetKey = keys.get(links[at][1])
+          if (facetKey !== undefined) (facetKey.kind === "tag" ? tags : websites).push(facetKey.key)
+        }
+        return { row, pseudo, classification, created, updated, tags, websites }
+      }))
     }
 
     return {
       /** Loads every live asset from the database, page by page (at start-up, before following the feed). */
       load: Effect.gen(function*() {
         // The next page is read while this one is added: on a database server, its queries run meanwhile.
-        let next = yield* Effect.fork(readPage(0))
+        const keys = yield* metadata.facetKeys
+        let next = yield* Effect.fork(readPage(keys, 0))
         while (true) {
           const page = yield* Fiber.join(next)
           if (page === undefined) break
-          next = yield* Effect.fork(readPage(page.last))
+          next = yield* Effect.fork(readPage(keys, page.last))
           addPage(page)
         }
         facets.orderLoaded()

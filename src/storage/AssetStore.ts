@@ -39,6 +39,16 @@ export interface SearchRowFacets {
   readonly updated: string
 }
 
+/**
+ * Search rows' facets from a query's lists of values (row, pseudo as 0 or 1, classification, created, updated):
+ * start-up reads every row, and a driver makes an object per row far more slowly than JavaScript does.
+ */
+export const facetsOfValues = (rows: ReadonlyArray<ReadonlyArray<unknown>>): Array<SearchRowFacets> =>
+  rows.map((values): SearchRowFacets => {
+    const [row, pseudo, classification, created, updated] = values as readonly [number, number, string | null, string, string]
+    return { row, pseudo: pseudo === 1, classification, created, updated }
+  })
+
 /** A page of every asset stored (the trash too), in the order they were first stored: what a backup exports. */
 export interface ExportedAssetRow extends StoredRow {
   /** The asset's place in storage order, where the next page starts. */

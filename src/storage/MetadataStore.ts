@@ -23,6 +23,12 @@ export interface ExportedEntityRow {
   readonly json: string
 }
 
+/** A tag or website as the facet index knows it: by its key (`tagKey`, `websiteKey`). */
+export interface FacetKey {
+  readonly kind: "tag" | "website"
+  readonly key: string
+}
+
 export interface MetadataStoreShape {
   /**
    * Inside a write transaction: the entities of a kind with one of these ids, or one of these keys, to adopt; a
@@ -47,11 +53,14 @@ export interface MetadataStoreShape {
   readonly entitiesAt: (
     rows: ReadonlyArray<number>
   ) => Effect.Effect<ReadonlyArray<{ readonly kind: MetadataKind; readonly id: string }>>
-  /** The tag and website keys of the live assets in search rows (after, last]: what the facet index loads. */
-  readonly facetLinks: (
-    after: number,
-    last: number
-  ) => Effect.Effect<ReadonlyArray<{ readonly row: number; readonly kind: "tag" | "website"; readonly key: string }>>
+  /** Every tag and website by its registry row, with its key: what `facetLinks` rows point at. */
+  readonly facetKeys: Effect.Effect<ReadonlyMap<number, FacetKey>>
+  /**
+   * The links of the assets in search rows (after, last] to any entity, as pairs of search row and registry row in
+   * search-row order: what the facet index loads, those to tags and websites by `facetKeys` (numbers only, so that
+   * loading a large library does not make a string per link).
+   */
+  readonly facetLinks: (after: number, last: number) => Effect.Effect<ReadonlyArray<readonly [number, number]>>
   /** The tag keys of the assets in these search rows. */
   readonly tagsAt: (rows: ReadonlyArray<number>) => Effect.Effect<ReadonlyArray<{ readonly row: number; readonly key: string }>>
   /** Every entity after `position` in the registry's order, `size` at most. */

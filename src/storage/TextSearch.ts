@@ -24,6 +24,13 @@ export interface TitleRow {
   readonly annotations: string
 }
 
+/** Title rows from a query's lists of values (row, name, tags, annotations), made in JavaScript (`facetsOfValues`). */
+export const titlesOfValues = (rows: ReadonlyArray<ReadonlyArray<unknown>>): Array<TitleRow> =>
+  rows.map((values): TitleRow => {
+    const [row, name, tags, annotations] = values as readonly [number, string, string, string]
+    return { row, name, tags, annotations }
+  })
+
 /** A live asset holding the words asked for, with how relevant they are to it: higher is better, above 0. */
 export interface RankedRow {
   readonly row: number

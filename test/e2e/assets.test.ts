@@ -261,17 +261,34 @@ describe(`assets and connector end to end (${runtime}, ${engine})`, () => {
     )
     expect(burst.map((a) => a.status)).toEqual(burst.map(() => 200))
     const created = (await http("POST", "/assets/create", codeSeed(TYPESCRIPT))).json
+    expect((await http("POST", "/tags/create", { text: "Kept-Tag", asset: created.id })).status).toBe(200)
+    const website = { url: "https://example.com/Kept", name: "kept", asset: created.id }
+    expect((await http("POST", "/websites/create", website)).status).toBe(200)
+    const tagged = (await http("GET", `/assets/${created.id}`)).json
     const context = (await http("POST", "/connect", { application })).json
     const before = await http("GET", "/assets")
     await service.stop()
     service = await startService(dbPath)
     const after = await http("GET", "/assets")
     expect(after.json).toEqual(before.json)
-    expect((await http("GET", `/assets/${created.id}`)).json).toEqual(created)
+    expect((await http("GET", `/assets/${created.id}`)).json).toEqual(tagged)
     for (const answer of burst) expect((await http("GET", `/assets/${answer.json.id}`)).json).toEqual(answer.json)
     // The typo index is loaded from the database at start-up: a name typed with a swap still finds its snippet.
     const typo = await http("GET", "/assets/search?query=debuonce&transferables=false")
     expect(typo.json.iterable.map((hit: { identifier: string }) => hit.identifier)).toContain(created.id)
+    // So are the facets every filter reads: a tag, a website and a language, each found alone and together.
+    const filtered = async (filter: object) => {
+      const answer = await http("POST", "/assets/search?transferables=false", { filters: { iterable: [filter] } })
+      expect(answer.status).toBe(200)
+      return answer.json.results.iterable.map((hit: { identifier: string }) => hit.identifier)
+    }
+    expect(await filtered({ tags: ["kept-tag"] })).toEqual([created.id])
+    expect(await filtered({ websites: ["example.com/kept"] })).toEqual([created.id])
+    expect(await filtered({ classification: "ts" })).toContain(created.id)
+    expect(await filtered({ tags: ["kept-tag"], websites: ["example.com/kept"], classification: "ts" })).toEqual([
+      created.id
+    ])
+    expect(await filtered({ tags: ["kept-tag"], classification: "py" })).toEqual([])
     const reconnected = (await http("POST", "/connect", { application })).json
     expect(reconnected.application.id).toBe(context.application.id)
     expect(reconnected.os).toBe(context.os)

@@ -11,9 +11,9 @@ import type { StoredParts } from "../../domain/StoredAsset.ts"
 import {
   AssetStore,
   type ExportedAssetRow,
+  facetsOfValues,
   type PagePosition,
   type PseudoSelection,
-  type SearchRowFacets,
   type StoredRow,
   type TrashPosition
 } from "../AssetStore.ts"
@@ -87,10 +87,9 @@ export const make = Effect.gen(function*() {
 
   const facetsPage = (after: number, size: number) =>
     Effect.map(
-      sql<{ row: number; pseudo: number; classification: string | null; created: string; updated: string }>`
-        SELECT row, pseudo, classification, created, updated FROM search_rows
-        WHERE row > ${after} ORDER BY row LIMIT ${size}`,
-      (rows) => rows.map((row): SearchRowFacets => ({ ...row, pseudo: row.pseudo === 1 }))
+      sql`SELECT row, pseudo, classification, created, updated FROM search_rows
+        WHERE row > ${after} ORDER BY row LIMIT ${size}`.values,
+      facetsOfValues
     ).pipe(Effect.orDie)
 
   const languagesAt = (rows: ReadonlyArray<number>) =>

@@ -11,7 +11,7 @@ import { Effect, Layer } from "effect"
 import { identifierWords } from "../../domain/IdentifierWords.ts"
 import type { RowSet } from "../../domain/RowSet.ts"
 import type { SearchableText } from "../../domain/SearchableText.ts"
-import { type PhraseField, type RankedRow, TextSearch, type TextScope, type TitleRow } from "../TextSearch.ts"
+import { type PhraseField, type RankedRow, TextSearch, type TextScope, type TitleRow, titlesOfValues } from "../TextSearch.ts"
 import { storable } from "./StorableText.ts"
 
 /** A literal substring as a `LIKE` pattern: its wildcards and escape character escaped. */
@@ -105,8 +105,8 @@ export const make = Effect.gen(function*() {
       : sql<TitleRow>`SELECT row, name, tags, annotations FROM search_text WHERE row = ANY(${rows})`.pipe(Effect.orDie)
 
   const titlesBetween = (after: number, last: number) =>
-    sql<TitleRow>`SELECT row, name, tags, annotations FROM search_text WHERE row > ${after} AND row <= ${last}`
-      .pipe(Effect.orDie)
+    sql`SELECT row, name, tags, annotations FROM search_text WHERE row > ${after} AND row <= ${last}`.values
+      .pipe(Effect.map(titlesOfValues), Effect.orDie)
 
   const contentAt = (rows: ReadonlyArray<number>) =>
     rows.length === 0

@@ -11,7 +11,7 @@ import { identifierWords } from "../../domain/IdentifierWords.ts"
 import type { RowSet } from "../../domain/RowSet.ts"
 import type { SearchableText } from "../../domain/SearchableText.ts"
 import { contentText } from "../../domain/StoredAsset.ts"
-import { type PhraseField, type RankedRow, TextSearch, type TextScope, type TitleRow } from "../TextSearch.ts"
+import { type PhraseField, type RankedRow, TextSearch, type TextScope, type TitleRow, titlesOfValues } from "../TextSearch.ts"
 import { fullTextWrite } from "./FullTextWrites.ts"
 import { inList } from "./InList.ts"
 
@@ -93,10 +93,8 @@ export const make = Effect.gen(function*() {
   // Read from the table FTS5 keeps the titles' text in (`search_titles_content`: `id`, then a `cN` per column), not
   // through the virtual table: a range of rows costs a quarter (100,000 rows at start-up: 386 -> 102 ms).
   const titlesBetween = (after: number, last: number) =>
-    sql<TitleRow>`
-      SELECT id AS row, c0 AS name, c1 AS tags, c2 AS annotations FROM search_titles_content
-      WHERE id > ${after} AND id <= ${last}`
-      .pipe(Effect.orDie)
+    sql`SELECT id, c0, c1, c2 FROM search_titles_content WHERE id > ${after} AND id <= ${last}`.values
+      .pipe(Effect.map(titlesOfValues), Effect.orDie)
 
   /** The code of live assets, by search row: read from their stored content (the literal index keeps no copy). */
   const contentAt = (rows: ReadonlyArray<number>) =>
