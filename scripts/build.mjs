@@ -2,8 +2,8 @@
  * The production build on Node: `src/main.ts` (and `src/cli/Transfer.ts`) and everything they import, bundled by
  * esbuild into `dist/` (ES modules, split where the code imports on demand: the language grammars and the docs page
  * load when first used), so that the service starts without compiling TypeScript at run time and holds only the
- * code it runs. Run by `npm install` (prepare), `npm test`, and `npm start` (`--if-changed`: only when a source
- * changed since the last build, as `dist/.inputs` records them). Deno runs the TypeScript sources itself.
+ * code it runs. Run by `npm install` (prepare), `npm test`, and `npm start` (`start.mjs`: only when a source changed
+ * since the last build, as `dist/.inputs` records them). Deno runs the TypeScript sources itself.
  * The library page's highlighter (highlight.js, common languages) is bundled for the browser into `dist/web/`, with
  * its light and dark themes: the page loads nothing from elsewhere.
  *
@@ -12,7 +12,6 @@
  * service loads some chunks only when first used, and chunk names are content hashes, so a new build never
  * changes a file an older one wrote under the same name.
  */
-import { build } from "esbuild"
 import { createHash } from "node:crypto"
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { dirname, join, relative } from "node:path"
@@ -66,6 +65,8 @@ const languageModelOutside = (outdir) => ({
 })
 
 const bundle = async (outdir) => {
+  // Imported here: a start on an unchanged checkout (`start.mjs`) does not load esbuild at all.
+  const { build } = await import("esbuild")
   await build({
     absWorkingDir: root,
     // The service, and the command line's imports from and exports to other tools (`scripts/backup.mjs`).

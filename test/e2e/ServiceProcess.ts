@@ -1,5 +1,5 @@
 /**
- * Starts the real service as a child process, on Node (its build, `dist/main.js`, as `npm start` runs it) or Deno
+ * Starts the real service as a child process, on Node (its build, `dist/`, as `npm start` runs it) or Deno
  * (`deno task start`, when E2E_RUNTIME=deno), on a free loopback port and a database file of the caller's choosing,
  * and stops it. `startProcess` does the same
  * for any server that reads PORT and DB_PATH and answers `/.well-known/health` (the benchmark's comparisons).
@@ -212,7 +212,7 @@ export const startProcess = async (
   }
 }
 
-/** The service's own process under `npm start` (npm, a shell, then node): the descendant node running the build. */
+/** The service's own process under `npm start` (npm, a shell, then node): the descendant node running its script. */
 export const serviceUnder = (pid: number): number => {
   const parents = new Map<number, number>()
   for (const entry of readdirSync("/proc")) {
@@ -229,15 +229,16 @@ export const serviceUnder = (pid: number): number => {
   for (let i = 0; i < descendants.length; i++) {
     for (const [child, parent] of parents) if (parent === descendants[i]) descendants.push(child)
   }
-  // Node running the build, not the shell whose command line names it too.
+  // Node running the start script, not the shell whose command line names it too.
+  const script = npmStartArguments().at(-1)!
   const service = descendants.find((p) => {
     try {
       const [program, ...args] = readFileSync(`/proc/${p}/cmdline`, "utf8").split("\0")
-      return /(^|\/)node$/.test(program) && args.includes("dist/main.js")
+      return /(^|\/)node$/.test(program) && args.includes(script)
     } catch {
       return false
     }
   })
-  if (service === undefined) throw new Error(`no dist/main.js under process ${pid}`)
+  if (service === undefined) throw new Error(`no ${script} under process ${pid}`)
   return service
 }

@@ -1,7 +1,7 @@
 /**
- * `npm start` on an unchanged checkout starts from the build it has (`scripts/build.mjs --if-changed`): no file of
- * `dist/` is written again, so instances started together from one checkout never rebuild under each other. The
- * global set-up built `dist/` from these sources just before.
+ * `npm start` on an unchanged checkout starts from the build it has (`scripts/start.mjs` checks with the function
+ * `scripts/build.mjs --if-changed` runs): no file of `dist/` is written again, so instances started together from
+ * one checkout never rebuild under each other. The global set-up built `dist/` from these sources just before.
  */
 import { execFile } from "node:child_process"
 import { readdirSync, statSync } from "node:fs"
