@@ -72,6 +72,27 @@ describe("CodeFingerprint", () => {
     expect(fingerprint(renamed).renamed).toBe(fingerprint(CODE).renamed)
   })
 
+  it("hashes shingles as saved databases hold them: FNV-1a of the tokens joined by U+0001", () => {
+    // Values the first release wrote: a database's similarity keys are made of them, so they never change.
+    const sorted = (values: Array<number>) => values.sort((a, b) => a - b)
+    expect([...shingles(tokenize("const naïve = (x) => x + 1 // done"))]).toEqual(sorted([
+      1091162908, 2167791684, 487762527, 2749259502, 3653239710, 2180976846, 2934697316, 910858952, 1719416186, 1765320134
+    ]))
+    expect([...shingles(["a", "b", "c"])]).toEqual([3842422123])
+    // Distinct: a run repeated is one shingle.
+    expect([...shingles(tokenize("a b c d a b c d a b c d"))]).toHaveLength(4)
+    const fnv1a = (text: string) => {
+      let hash = 0x811c9dc5
+      for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193)
+      return hash >>> 0
+    }
+    const tokens = tokenize(CODE)
+    for (const size of [4, 8]) {
+      const joined = tokens.slice(0, tokens.length - size + 1).map((_, at) => fnv1a(tokens.slice(at, at + size).join("\u0001")))
+      expect([...shingles(tokens, size)]).toEqual(sorted([...new Set(joined)]))
+    }
+  })
+
   it("MinHash signatures agree in proportion to shared shingles", () => {
     const a = minHash(shingles(tokenize(CODE)))
     const b = minHash(shingles(tokenize(CODE.replace("return sum", "return sum + 1"))))
