@@ -26,12 +26,8 @@ export class SearchIndex extends Effect.Service<SearchIndex>()("SearchIndex", {
     const titles = new TrigramIndex()
     const facets = new FacetIndex()
 
-    /**
-     * The live assets of the search rows after `after` (at most `LOAD_PAGE`), by row: their titles and facets. A
-     * link to a tag or website newer than `keys` is left out: a commit after the feed's head made it, and applying
-     * that commit indexes the asset again.
-     */
-    const readPage = (keys: ReadonlyMap<number, FacetKey>, after: number) =>
+    /** The live assets of the search rows after `after` (at most `LOAD_PAGE`), by row: their titles and facets. */
+    const readPage = (after: number) =>
       Effect.gen(function*() {
         const rows = yield* assets.facetsPage(after, LOAD_PAGE)
         if (rows.length === 0) return undefined
@@ -40,10 +36,18 @@ export class SearchIndex extends Effect.Service<SearchIndex>()("SearchIndex", {
           [text.titlesBetween(after, last), metadata.facetLinks(after, last)],
           { concurrency: 2 }
         )
-        return { rows, last, titleRows, links, keys }
+        return { rows, last, titleRows, links }
       })
 
-    const addPage = ({ keys, links, rows, titleRows }: NonNullable<Effect.Effect.Success<ReturnType<typeof readPage>>>) => {
+    /**
+     * Indexes a page read, its links by the tag and website keys read before the first page. A link to a tag or
+     * website newer than those is left out: a commit after the feed's head made it, and applying that commit
+     * indexes the asset again.
+     */
+    const addPage = (
+      { links, rows, titleRows }: NonNullable<Effect.Effect.Success<ReturnType<typeof readPage>>>,
+      keys: ReadonlyMap<number, FacetKey>
+    ) => {
       for (const row of titleRows) titles.add(row.row, [row.name, row.tags, row.annotations].join("\n"))
       // Both lists are in search-row order: each row's links are the run of links that starts where the last ended.
       let at = 0
@@ -64,12 +68,12 @@ export class SearchIndex extends Effect.Service<SearchIndex>()("SearchIndex", {
       load: Effect.gen(function*() {
         // The next page is read while this one is added: on a database server, its queries run meanwhile.
         const keys = yield* metadata.facetKeys
-        let next = yield* Effect.fork(readPage(keys, 0))
+        let next = yield* Effect.fork(readPage(0))
         while (true) {
           const page = yield* Fiber.join(next)
           if (page === undefined) break
-          next = yield* Effect.fork(readPage(keys, page.last))
-          addPage(page)
+          next = yield* Effect.fork(readPage(page.last))
+          addPage(page, keys)
         }
         facets.orderLoaded()
       }),
