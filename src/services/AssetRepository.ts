@@ -135,36 +135,32 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
       Effect.map(store.assetOfFormat(formatId), Option.map((id) => AssetId.make(id)))
 
     /** Pages read one after the other, each from where the previous one ended, until one is short. */
-    const paged = <A>(size: number, read: (page: ReadonlyArray<PagePosition>) => Effect.Effect<ReadonlyArray<A>>) =>
-      (pseudo: PseudoSelection) =>
-        Stream.paginateEffect(undefined as PagePosition | undefined, (position) =>
-          Effect.gen(function*() {
-            const page = yield* store.livePage(pseudo, size, position)
-            const next = page.length === size ? Option.some(page[page.length - 1]) : Option.none()
-            return [yield* read(page), next] as const
-          })).pipe(Stream.filter((items) => items.length > 0))
+    const paged = <R extends PagePosition, A>(
+      size: number,
+      read: (position: PagePosition | undefined) => Effect.Effect<ReadonlyArray<R>>,
+      item: (row: R) => A
+    ) =>
+      Stream.paginateEffect(undefined as PagePosition | undefined, (position) =>
+        Effect.map(read(position), (page) => {
+          const next = page.length === size ? Option.some<PagePosition>(page[page.length - 1]) : Option.none()
+          return [page.map(item), next] as const
+        })).pipe(Stream.filter((items) => items.length > 0))
 
     /** The ids of the live assets the selection includes, newest first, in pages. */
     const idPages = (pseudo: PseudoSelection, size: number) =>
-      paged(size, (page) => Effect.succeed(page.map((row) => row.id)))(pseudo)
+      paged(size, (position) => store.livePage(pseudo, size, position), (row) => row.id)
 
     /**
      * The JSON of the live assets the options select, newest first, in pages: listings and the streams' current
      * state are sent this way, so a library of any size never sits in memory at once.
      */
     const documentPages = (options: ListOptions, size: number) =>
-      paged(size, (page) =>
-        Effect.gen(function*() {
-          const rows = yield* store.storedOf(page.map((row) => row.id), {
-            transferables: options.transferables,
-            suggestedOnly: options.suggestedOnly === true
-          })
-          const byId = new Map(rows.map((row) => [row.id, row]))
-          return page.flatMap((row) => {
-            const stored = byId.get(row.id)
-            return stored === undefined ? [] : [jsonOf(stored, options.transferables)]
-          })
-        }))(options.pseudo)
+      paged(size, (position) =>
+        store.storedPage({
+          pseudo: options.pseudo,
+          transferables: options.transferables,
+          suggestedOnly: options.suggestedOnly === true
+        }, size, position), (row) => jsonOf(row, options.transferables))
 
     return {
       findDocument,

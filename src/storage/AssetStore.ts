@@ -18,6 +18,13 @@ export interface StoredRow {
 /** Which assets a listing includes with respect to pseudo assets. */
 export type PseudoSelection = "exclude" | "include" | "only"
 
+/** What a listing of stored assets includes: pseudo assets or not, content or not, only RECOMMENDED ones or all. */
+export interface StoredSelection {
+  readonly pseudo: PseudoSelection
+  readonly transferables: boolean
+  readonly suggestedOnly: boolean
+}
+
 /** Where a page of the live listing ended: the sort key (newest first) of its last asset. */
 export interface PagePosition {
   readonly created: string
@@ -73,11 +80,15 @@ export interface AssetStoreShape {
     size: number,
     position: PagePosition | undefined
   ) => Effect.Effect<ReadonlyArray<PagePosition>>
-  /** The stored parts of these assets (those still stored); only RECOMMENDED ones when `suggestedOnly`. */
-  readonly storedOf: (
-    ids: ReadonlyArray<string>,
-    options: { readonly transferables: boolean; readonly suggestedOnly: boolean }
-  ) => Effect.Effect<ReadonlyArray<StoredRow & { readonly id: string }>>
+  /**
+   * The stored parts of the live assets the selection includes, newest first, `size` at most, after `position`: a
+   * page of a listing, read in one query (not ids first and then their rows, which read every row twice).
+   */
+  readonly storedPage: (
+    selection: StoredSelection,
+    size: number,
+    position: PagePosition | undefined
+  ) => Effect.Effect<ReadonlyArray<StoredRow & PagePosition>>
   /** The stored parts of the live assets in these search rows (absent rows left out). */
   readonly storedAt: (
     rows: ReadonlyArray<number>,

@@ -9,9 +9,11 @@ import { SeedPreprocessor } from "../../src/services/SeedPreprocessor.ts"
 import { randomUUID } from "node:crypto"
 import { codeSeed, servicesOn, testEngines } from "./TestLayers.ts"
 
-const newAsset = (raw: string, options: { pseudo?: boolean } = {}) =>
+const newAsset = (raw: string, options: { pseudo?: boolean; suggested?: boolean } = {}) =>
   Effect.gen(function*() {
-    const prepared = yield* (yield* SeedPreprocessor).prepareForCreate(codeSeed(raw, options))
+    const seed = codeSeed(raw, { ...(options.pseudo === undefined ? {} : { pseudo: options.pseudo }) })
+    const suggested = { ...seed, asset: { ...seed.asset, metadata: { mechanism: "RECOMMENDED" as const } } }
+    const prepared = yield* (yield* SeedPreprocessor).prepareForCreate(options.suggested === true ? suggested : seed)
     return buildAsset(prepared.asset, {
       assetId: AssetId.make(randomUUID()),
       formatId: FormatId.make(randomUUID()),
@@ -37,5 +39,29 @@ for (const engine of testEngines) layer(servicesOn(engine))(`AssetRepository (${
       expect(yield* ids("only")).toEqual([pseudo.id])
       const pages = yield* Stream.runCollect(repository.documentPages({ transferables: true, pseudo: "exclude" }, 1))
       expect(Chunk.toArray(pages).flat().map((json) => JSON.parse(json).id)).toContain(normal.id)
+    }))
+
+  it.effect("a listing's pages of documents follow its ids page after page; suggested-only pages hold only those", () =>
+    Effect.gen(function*() {
+      const repository = yield* AssetRepository
+      const creator = yield* AssetCreator
+      const suggested: Array<string> = []
+      for (let i = 0; i < 7; i++) {
+        const asset = yield* newAsset(`SELECT id, total_${i} FROM orders WHERE region = ${i};\n`, { suggested: i % 3 === 0 })
+        yield* creator.store(asset)
+        if (i % 3 === 0) suggested.push(asset.id)
+      }
+      const documentIds = (options: { pseudo: PseudoSelection; suggestedOnly?: boolean }, size: number) =>
+        Effect.map(
+          Stream.runCollect(repository.documentPages({ transferables: false, ...options }, size)),
+          (pages) => Chunk.toArray(pages).flat().map((json) => JSON.parse(json).id as string)
+        )
+      const ids = Chunk.toArray(yield* Stream.runCollect(repository.idPages("include", 100))).flat()
+      for (const size of [1, 2, 3, 100]) {
+        expect(yield* documentIds({ pseudo: "include" }, size)).toEqual(ids)
+        const suggestedIds = yield* documentIds({ pseudo: "include", suggestedOnly: true }, size)
+        expect(suggestedIds).toEqual(ids.filter((id) => suggested.includes(id)))
+        expect(suggestedIds).toHaveLength(suggested.length)
+      }
     }))
 })

@@ -86,6 +86,7 @@ it.live(`no read, search or write scans a table at ${LIBRARY} assets; the hottes
       yield* Stream.runDrain(repository.idPages("exclude", 500))
       yield* Stream.runDrain(Stream.take(repository.idPages("include", 100), 2))
       yield* Stream.runDrain(Stream.take(repository.documentPages({ transferables: true, pseudo: "exclude" }, 100), 2))
+      yield* Stream.runDrain(Stream.take(repository.documentPages({ transferables: false, pseudo: "include", suggestedOnly: true }, 100), 2))
       yield* repository.rowsOf(live)
       yield* search.search({ query: "handler 150", pseudo: false })
       yield* search.search({ query: "respond request", pseudo: false, mode: "literal" })
@@ -135,6 +136,8 @@ it.live(`no read, search or write scans a table at ${LIBRARY} assets; the hottes
     expect(yield* planMatching(/SELECT created, id FROM assets/)).toMatch(/USING COVERING INDEX assets_live/)
     // A later page starts where the previous one ended: a range, not a scan from the newest (quadratic overall).
     expect(yield* planMatching(/SELECT created, id FROM assets[^]*created <=/)).toMatch(/USING COVERING INDEX assets_live \(created<\?\)/)
+    // A listing's page of documents is read along the same index, a range from where the last one ended.
+    expect(yield* planMatching(/SELECT created, id, document[^]*created <=/)).toMatch(/USING INDEX assets_live \(created<\?\)/)
     expect(yield* planMatching(/FROM assets WHERE deleted IS NOT NULL[^]*deleted <=/)).toMatch(/USING COVERING INDEX assets_trash|USING INDEX assets_trash/)
     // Similarity: one full-text lookup per word of the fingerprint, nothing scanned.
     expect(yield* planMatching(/FROM similarity WHERE similarity MATCH/)).toMatch(/SCAN similarity VIRTUAL TABLE INDEX 0:M/)

@@ -14,6 +14,7 @@ import {
   facetsOfValues,
   type PagePosition,
   type PseudoSelection,
+  type StoredSelection,
   type StoredRow,
   type TrashPosition
 } from "../AssetStore.ts"
@@ -40,22 +41,29 @@ export const make = Effect.gen(function*() {
   const find = (id: string, transferables: boolean) => findRow(id, transferables, false)
   const findForWrite = (id: string) => findRow(id, true, true)
 
-  const livePage = (pseudo: PseudoSelection, size: number, position: PagePosition | undefined) =>
-    sql<PagePosition>`
-      SELECT created, id FROM assets
-      WHERE deleted IS NULL AND pseudo = ANY(${pseudoValues(pseudo)}) ${
+  /**
+   * The live assets of a listing after `position`, newest first, along the listing index: `created <=` is the range
+   * that starts the page where the last one ended; the rest breaks ties.
+   */
+  const liveAfter = (pseudo: PseudoSelection, position: PagePosition | undefined) =>
+    sql`deleted IS NULL AND pseudo = ANY(${pseudoValues(pseudo)}) ${
       position === undefined
         ? sql.literal("")
-        // `created <=` is the index range that starts the page where the last one ended; the rest breaks ties.
         : sql`AND created <= ${position.created} AND (created < ${position.created} OR id > ${position.id})`
+    }`
+
+  const livePage = (pseudo: PseudoSelection, size: number, position: PagePosition | undefined) =>
+    sql<PagePosition>`
+      SELECT created, id FROM assets WHERE ${liveAfter(pseudo, position)} ORDER BY created DESC, id LIMIT ${size}`
+      .pipe(Effect.orDie)
+
+  const storedPage = (selection: StoredSelection, size: number, position: PagePosition | undefined) =>
+    sql<StoredRow & PagePosition>`
+      SELECT created, id, document, ${transferablesColumn(selection.transferables)} FROM assets
+      WHERE ${liveAfter(selection.pseudo, position)} ${
+      sql.literal(selection.suggestedOnly ? "AND mechanism = 'RECOMMENDED'" : "")
     }
       ORDER BY created DESC, id LIMIT ${size}`.pipe(Effect.orDie)
-
-  const storedOf = (ids: ReadonlyArray<string>, options: { transferables: boolean; suggestedOnly: boolean }) =>
-    ids.length === 0 ? Effect.succeed([]) : sql<StoredRow & { id: string }>`
-      SELECT id, document, ${transferablesColumn(options.transferables)}
-      FROM assets WHERE id = ANY(${ids}) ${sql.literal(options.suggestedOnly ? "AND mechanism = 'RECOMMENDED'" : "")}`
-      .pipe(Effect.orDie)
 
   const storedAt = (rows: ReadonlyArray<number>, transferables: boolean) =>
     rows.length === 0 ? Effect.succeed([]) : sql<StoredRow & { row: number; id: string }>`
@@ -172,7 +180,7 @@ export const make = Effect.gen(function*() {
     find,
     findForWrite,
     livePage,
-    storedOf,
+    storedPage,
     storedAt,
     trashPage,
     rowsOf,
