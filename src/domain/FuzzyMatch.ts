@@ -49,7 +49,7 @@ export const substringDistance = (pattern: string, text: string, max: number): n
 const WORD_CHARACTERS = "\\p{L}\\p{N}_$"
 const WORD_CHAR = new RegExp(`[${WORD_CHARACTERS}]`, "u")
 
-/** Trigrams whose three characters are all below this code are numbered as small integers (V8's fast numbers). */
+/** Trigrams whose three characters are all below this code are numbered below 2^30 (V8's small integers). */
 const SMALL_CODE = 1024
 const SMALL_KEYS = SMALL_CODE ** 3
 

@@ -58,9 +58,9 @@ export class TrigramIndex {
     forEachTrigram(lower, (gram) => {
       const list = this.postings.get(gram)
       if (list === undefined) this.postings.set(gram, { rows: Uint32Array.of(row, 0), length: 1 })
-      else if (list.rows[list.length - 1] !== row) append(list, row)
       // A trigram met again in this text: its list ends with this row already.
-      else return
+      else if (list.rows[list.length - 1] === row) return
+      else append(list, row)
       distinct++
     })
     this.gramCounts[row] = Math.min(distinct, 0xffff)
