@@ -12,15 +12,11 @@ import {
   AssetStore,
   type ExportedAssetRow,
   facetsOfValues,
-  type PagePosition,
-  type PseudoSelection,
-  type StoredSelection,
   type StoredRow,
   type TrashPosition
 } from "../AssetStore.ts"
+import { listingPages } from "../ListingPages.ts"
 import { storableOrNull } from "./StorableText.ts"
-
-const pseudoValues = (pseudo: PseudoSelection) => pseudo === "include" ? [0, 1] : pseudo === "only" ? [1] : [0]
 
 const flag = (value: boolean | undefined) => value === true ? 1 : 0
 
@@ -41,29 +37,7 @@ export const make = Effect.gen(function*() {
   const find = (id: string, transferables: boolean) => findRow(id, transferables, false)
   const findForWrite = (id: string) => findRow(id, true, true)
 
-  /**
-   * The live assets of a listing after `position`, newest first, along the listing index: `created <=` is the range
-   * that starts the page where the last one ended; the rest breaks ties.
-   */
-  const liveAfter = (pseudo: PseudoSelection, position: PagePosition | undefined) =>
-    sql`deleted IS NULL AND pseudo = ANY(${pseudoValues(pseudo)}) ${
-      position === undefined
-        ? sql.literal("")
-        : sql`AND created <= ${position.created} AND (created < ${position.created} OR id > ${position.id})`
-    }`
-
-  const livePage = (pseudo: PseudoSelection, size: number, position: PagePosition | undefined) =>
-    sql<PagePosition>`
-      SELECT created, id FROM assets WHERE ${liveAfter(pseudo, position)} ORDER BY created DESC, id LIMIT ${size}`
-      .pipe(Effect.orDie)
-
-  const storedPage = (selection: StoredSelection, size: number, position: PagePosition | undefined) =>
-    sql<StoredRow & PagePosition>`
-      SELECT created, id, document, ${transferablesColumn(selection.transferables)} FROM assets
-      WHERE ${liveAfter(selection.pseudo, position)} ${
-      sql.literal(selection.suggestedOnly ? "AND mechanism = 'RECOMMENDED'" : "")
-    }
-      ORDER BY created DESC, id LIMIT ${size}`.pipe(Effect.orDie)
+  const { livePage, storedPage } = listingPages(sql, (column, values) => sql`${sql(column)} = ANY(${values})`)
 
   const storedAt = (rows: ReadonlyArray<number>, transferables: boolean) =>
     rows.length === 0 ? Effect.succeed([]) : sql<StoredRow & { row: number; id: string }>`

@@ -12,16 +12,11 @@ import {
   AssetStore,
   type ExportedAssetRow,
   facetsOfValues,
-  type PagePosition,
-  type PseudoSelection,
-  type StoredSelection,
   type StoredRow,
   type TrashPosition
 } from "../AssetStore.ts"
+import { listingPages } from "../ListingPages.ts"
 import { inList } from "./InList.ts"
-
-/** The pseudo values a listing selects: checked in `assets_live`, which holds them. */
-const pseudoValues = (pseudo: PseudoSelection) => pseudo === "include" ? [0, 1] : pseudo === "only" ? [1] : [0]
 
 const flag = (value: boolean | undefined) => value === true ? 1 : 0
 
@@ -37,29 +32,7 @@ export const make = Effect.gen(function*() {
       (rows) => Option.fromNullable(rows[0])
     ).pipe(Effect.orDie)
 
-  /**
-   * The live assets of a listing after `position`, newest first, along the listing index: `created <=` is the range
-   * that starts the page where the last one ended; the rest breaks ties.
-   */
-  const liveAfter = (pseudo: PseudoSelection, position: PagePosition | undefined) =>
-    sql`deleted IS NULL AND ${inList(sql, "pseudo", pseudoValues(pseudo))} ${
-      position === undefined
-        ? sql.literal("")
-        : sql`AND created <= ${position.created} AND (created < ${position.created} OR id > ${position.id})`
-    }`
-
-  const livePage = (pseudo: PseudoSelection, size: number, position: PagePosition | undefined) =>
-    sql<PagePosition>`
-      SELECT created, id FROM assets WHERE ${liveAfter(pseudo, position)} ORDER BY created DESC, id LIMIT ${size}`
-      .pipe(Effect.orDie)
-
-  const storedPage = (selection: StoredSelection, size: number, position: PagePosition | undefined) =>
-    sql<StoredRow & PagePosition>`
-      SELECT created, id, document, ${transferablesColumn(selection.transferables)} FROM assets
-      WHERE ${liveAfter(selection.pseudo, position)} ${
-      sql.literal(selection.suggestedOnly ? "AND mechanism = 'RECOMMENDED'" : "")
-    }
-      ORDER BY created DESC, id LIMIT ${size}`.pipe(Effect.orDie)
+  const { livePage, storedPage } = listingPages(sql, (column, values) => inList(sql, column, values))
 
   const storedAt = (rows: ReadonlyArray<number>, transferables: boolean) =>
     rows.length === 0 ? Effect.succeed([]) : sql<StoredRow & { row: number; id: string }>`
