@@ -6,7 +6,7 @@
 # with these sources, `npx tsx scripts/trainLanguageModel.ts ROOT` writes the committed model byte for byte.
 set -euo pipefail
 root="${1:-/work/scratch/debs}"
-mkdir -p "$root"/{downloads,t,c,cpp,npm,java-tune,java-tune2}
+mkdir -p "$root"/{downloads,t,tune2,c,cpp,npm,java-tune,java-tune2}
 cd "$root/downloads"
 
 unpack_into() { # unpack_into DIR PACKAGE...: downloads each package and unpacks it into DIR
@@ -19,6 +19,9 @@ unpack_into ../t golang-github-stretchr-testify-dev golang-github-sirupsen-logru
   golang-github-spf13-pflag-dev golang-golang-x-sync-dev golang-github-gorilla-websocket-dev librust-serde-json-dev \
   librust-anyhow-dev librust-rand-core-dev ruby-rack ruby-thor php-symfony-console php-guzzlehttp-psr7 bluez-source \
   ansible-core libjs-bootstrap libjs-bootstrap4 libjs-jquery-ui sphinx-rtd-theme-common fonts-font-awesome
+# Go packages the model does not train on, where the Go line rule was checked (scripts/tuneGoLines.ts).
+unpack_into ../tune2 golang-github-spf13-viper-dev golang-github-urfave-cli-dev golang-github-pelletier-go-toml-dev \
+  golang-github-prometheus-client-golang-dev golang-github-gin-gonic-gin-dev
 unpack_into ../cpp nlohmann-json3-dev libfmt-dev googletest catch2 libspdlog-dev
 unpack_into jdk openjdk-17-source
 

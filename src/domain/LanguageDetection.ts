@@ -1,8 +1,9 @@
 /**
  * The language of a snippet, detected: after a few unambiguous rules (shebang, `<?php`, JSON whole or in part,
- * prose), a linear model over the snippet's features (`LanguageFeatures`) picks among the 18 languages it was trained
- * on (`scripts/trainLanguageModel.ts`, from sources apart from those it is measured on); within a family the syntax
- * decides (`LanguageFamilies`); a snippet the model is not sure of is `txt`. Kotlin, Swift and C# had no training
+ * prose, Go's package clause), a linear model over the snippet's features (`LanguageFeatures`) picks among the 18
+ * languages it was trained on (`scripts/trainLanguageModel.ts`, from sources apart from those it is measured on);
+ * within a family the syntax decides (`LanguageFamilies`), and Markdown's own blocks tell a README's HTML from a
+ * page; a snippet the model is not sure of is `txt`. Kotlin, Swift and C# had no training
  * sources here: each is answered when two of its distinctive lines appear. Measured by `npm run bench:languages`.
  */
 import { Buffer } from "node:buffer"
@@ -38,7 +39,27 @@ const weights = (() => {
 /** Each language's family, in `languages` order. */
 const FAMILIES = model.languages.map(familyOf)
 const HTML = model.languages.indexOf("html")
+const MARKDOWN = model.languages.indexOf("md")
 const HTML_TAG = /<\/?[A-Za-z][\w-]*[\s>\/]|<!--|<!DOCTYPE/i
+
+/**
+ * Blocks only Markdown writes: an ATX heading, a fenced block, a link definition, an inline link. A README's HTML
+ * (badges, a centred logo) sits among them; an HTML page's `<pre>` may start lines with `#` (shell comments), so a
+ * snippet holding one is left to the model. Chosen on windows of the READMEs in the project's `node_modules`
+ * against the HTML tuning sources (`scripts/tuneMarkup.ts`).
+ */
+const FENCE = /^\s*```/m
+const MARKDOWN_BLOCKS = [
+  /^#{1,6} \S/m,
+  FENCE,
+  /^\s{0,3}\[[^\]\n]+\]:\s*\S/m,
+  /\[[^\]\n]+\]\((?:https?:|\.{0,2}\/|#)[^)\s]*\)/
+]
+const PREFORMATTED = /<pre\b/i
+
+/** Markdown holding HTML, which the model reads as HTML: one of Markdown's own blocks outside preformatted HTML. */
+const isMarkdownWithHtml = (sample: string) =>
+  !PREFORMATTED.test(sample) && MARKDOWN_BLOCKS.some((block) => block.test(sample))
 
 /** Lines only one language writes, for the languages the model has no sources for. */
 const distinctive: Record<string, ReadonlyArray<RegExp>> = {
@@ -64,6 +85,14 @@ const distinctive: Record<string, ReadonlyArray<RegExp>> = {
 const DISTINCT_EXTENSION: Record<string, ClassificationSpecificValue> = { kotlin: "kt", swift: "swift", csharp: "cs" }
 /** Distinctive lines a snippet must show to be answered as one of those languages. */
 const DISTINCT_LINES = 2
+
+/**
+ * Lines only Go writes: its package clause (Java's and Perl's end in `;`) and build constraints. A window of a
+ * licence header and a package clause is Go, though its comments outweigh its code for the model; inside a Markdown
+ * fence it is an example in a document. On the tuning sources, every Go file holds one and no file of the other 17
+ * languages does (`scripts/tuneGoLines.ts`).
+ */
+export const GO_LINE = /^package [a-z_][a-z0-9_]*[ \t]*(?:\/\/.*)?$|^\/\/go:build |^\/\/ \+build /m
 
 /** Detection reads at most this much of a snippet: enough to tell, and bounded time on huge pastes. */
 const MAX_DETECTION_CHARS = 4000
@@ -133,6 +162,7 @@ export const detectWithConfidence = (text: string): Detection => {
       return ruled(DISTINCT_EXTENSION[language])
     }
   }
+  if (GO_LINE.test(sample) && !FENCE.test(sample)) return ruled("go")
   const scores = Float64Array.from(model.bias)
   let weighed = 0
   for (const feature of languageFeatures(sample)) {
@@ -146,15 +176,17 @@ export const detectWithConfidence = (text: string): Detection => {
   if (!HTML_TAG.test(sample)) scores[HTML] = -Infinity
   let best = 0
   for (let k = 1; k < LANGUAGES; k++) if (scores[k] > scores[best]) best = k
-  // The probability of the best language: the family counts as one, since its member is told by syntax.
+  const markdown = best === HTML && isMarkdownWithHtml(sample)
+  // The probability of the best language: the family counts as one, since its member is told by syntax; so does
+  // markup, when Markdown's blocks tell it.
   let total = 0
   let chosen = 0
   for (let k = 0; k < LANGUAGES; k++) {
     const share = Math.exp((scores[k] - scores[best]) / model.scale)
     total += share
-    if (FAMILIES[k] === FAMILIES[best]) chosen += share
+    if (FAMILIES[k] === FAMILIES[best] || (markdown && k === MARKDOWN)) chosen += share
   }
-  return { ext: familyMember(model.languages[best], sample), confidence: chosen / total }
+  return { ext: markdown ? "md" : familyMember(model.languages[best], sample), confidence: chosen / total }
 }
 
 /** The language of a piece of text, as a lower-case extension, or `txt` when it does not look like code. */

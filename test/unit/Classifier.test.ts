@@ -21,6 +21,65 @@ describe("detectLanguage", () => {
     expect(detectLanguage('{"a": [1, 2, {"b": null}]}')).toBe("json")
   })
 
+  it("reads a README's HTML among Markdown's own blocks as Markdown, an HTML page's <pre> as HTML", () => {
+    const badges = [
+      '<p align="center">',
+      '  <a href="https://www.npmjs.com/package/tool"><img src="https://img.shields.io/npm/v/tool.svg" alt="npm"></a>',
+      '  <a href="https://acme.dev/ci"><img src="https://acme.dev/ci/badge.svg" alt="CI"></a>',
+      "</p>",
+      "",
+      '<div align="center"><img width="160" alt="logo" src="logo.svg"></div>',
+      ""
+    ].join("\n")
+    expect(detectLanguage(badges)).toBe("html")
+    expect(detectLanguage(`${badges}## Install\n\nRead the [guide](https://acme.dev/guide) first.\n`)).toBe("md")
+    const page = [
+      '<div class="section"><h2 class="title">Globs</h2>',
+      '<p>The file is a list of lines: weight, type and pattern. For example:</p>',
+      '<pre class="programlisting">',
+      "# This file was generated. DO NOT EDIT!",
+      "50:text/x-diff:*.diff",
+      "</pre>",
+      '<p>See <a class="link" href="#globs">the globs file</a>.</p></div>'
+    ].join("\n")
+    expect(detectLanguage(page)).toBe("html")
+  })
+
+  it("reads a licence header over Go's package clause or build constraint as Go, and Java's package as Java", () => {
+    const licence = [
+      "// Copyright 2019 The Authors",
+      '// Licensed under the Apache License, Version 2.0 (the "License");',
+      "// you may not use this file except in compliance with the License.",
+      "// You may obtain a copy of the License at",
+      "//",
+      "// http://www.apache.org/licenses/LICENSE-2.0",
+      "//",
+      "// Unless required by applicable law or agreed to in writing, software",
+      '// distributed under the License is distributed on an "AS IS" BASIS,',
+      "// WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.",
+      ""
+    ].join("\n")
+    expect(detectLanguage(`${licence}package prometheus\n`)).toBe("go")
+    expect(detectLanguage(`${licence}//go:build !js || wasm\n`)).toBe("go")
+    const java = [
+      "package org.example;",
+      "",
+      "import java.util.List;",
+      "",
+      "public final class Metrics {",
+      "  private final List<String> names;",
+      "",
+      "  public Metrics(List<String> names) {",
+      "    this.names = names;",
+      "  }",
+      "}"
+    ].join("\n")
+    expect(detectLanguage(java)).toBe("java")
+    const readme = ["## Usage", "", "```go", "package main", "", "func main() { run() }", "```", "", "[docs](./docs)"]
+      .join("\n")
+    expect(detectLanguage(readme)).not.toBe("go")
+  })
+
   it("calls prose text", () => {
     expect(detectLanguage("Remember to buy milk and call the plumber tomorrow morning.")).toBe("txt")
   })

@@ -1,0 +1,54 @@
+/**
+ * How the detector tells Markdown that holds HTML (a README's badges, a centred logo) from HTML, on windows of 10–40
+ * lines from the tuning side: the READMEs of the packages in the project's `node_modules` (not `@effect`'s, a
+ * training source; none in `bench/heldout`) and the language model's HTML tuning sources (`TuningSources`). Prints
+ * what `detectLanguage` answers for each; where the Markdown rule of `LanguageDetection` was chosen:
+ * `npx tsx scripts/tuneMarkup.ts ROOT`, ROOT as the trainer's.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs"
+import { join } from "node:path"
+import { seeded } from "../bench/scaleCorpus.ts"
+import { detectLanguage } from "../src/domain/LanguageDetection.ts"
+import { filesUnder, windowAt } from "./SourceFiles.ts"
+import { tuningSources } from "./TuningSources.ts"
+
+const WINDOWS = 1500
+const random = seeded(20261126)
+
+const windowsOf = (files: ReadonlyArray<string>): Array<string> => {
+  const windows: Array<string> = []
+  while (windows.length < WINDOWS) {
+    const lines = readFileSync(files[Math.floor(random() * files.length)], "utf8").split("\n")
+    const window = windowAt(lines, 10 + Math.floor(random() * 31), random)
+    if (window !== undefined) windows.push(window)
+  }
+  return windows
+}
+
+/** The READMEs of the packages under `dir` (scopes included, but `@effect`), of 500 characters or more. */
+const readmesUnder = (dir: string, found: Array<string> = []): Array<string> => {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name)
+    if (name === "@effect" || name.startsWith(".")) continue
+    if (name.startsWith("@")) readmesUnder(path, found)
+    else {
+      const readme = ["README.md", "readme.md", "Readme.md"].map((file) => join(path, file)).find(existsSync)
+      if (readme !== undefined && readFileSync(readme, "utf8").length >= 500) found.push(readme)
+    }
+  }
+  return found
+}
+
+const answers = (windows: ReadonlyArray<string>) => {
+  const count = new Map<string, number>()
+  for (const window of windows) {
+    const language = detectLanguage(window)
+    count.set(language, (count.get(language) ?? 0) + 1)
+  }
+  return [...count].sort((a, b) => b[1] - a[1]).map(([language, n]) => `${language} ${n}`).join(", ")
+}
+
+const html = tuningSources(process.argv[2] ?? "/work/scratch/debs").html
+  .flatMap(([dir, name]) => filesUnder(dir, { name, minBytes: 200, maxBytes: 300_000 }))
+console.log(`Markdown windows (READMEs in node_modules) answered: ${answers(windowsOf(readmesUnder("node_modules")))}`)
+console.log(`HTML windows (tuning sources) answered: ${answers(windowsOf(html))}`)
