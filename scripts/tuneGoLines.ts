@@ -7,7 +7,8 @@
  */
 import { readFileSync } from "node:fs"
 import { seeded } from "../bench/scaleCorpus.ts"
-import { detectLanguage, GO_LINE } from "../src/domain/LanguageDetection.ts"
+import { detectLanguage } from "../src/domain/LanguageDetection.ts"
+import { GO_LINE } from "../src/domain/LanguageLines.ts"
 import { filesUnder, windowAt } from "./SourceFiles.ts"
 import { tuningSources } from "./TuningSources.ts"
 

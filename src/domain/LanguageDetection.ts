@@ -1,15 +1,16 @@
 /**
  * The language of a snippet, detected: after a few unambiguous rules (shebang, `<?php`, JSON whole or in part,
- * prose, Go's package clause), a linear model over the snippet's features (`LanguageFeatures`) picks among the 18
- * languages it was trained on (`scripts/trainLanguageModel.ts`, from sources apart from those it is measured on);
- * within a family the syntax decides (`LanguageFamilies`), and Markdown's own blocks tell a README's HTML from a
- * page; a snippet the model is not sure of is `txt`. Kotlin, Swift and C# had no training
- * sources here: each is answered when two of its distinctive lines appear. Measured by `npm run bench:languages`.
+ * prose, lines only Go or an SQL script writes: `LanguageLines`), a linear model over the snippet's features
+ * (`LanguageFeatures`) picks among the 18 languages it was trained on (`scripts/trainLanguageModel.ts`, from sources
+ * apart from those it is measured on); within a family the syntax decides (`LanguageFamilies`), and Markdown's own
+ * blocks tell a README's HTML from a page; a snippet the model is not sure of is `txt`. Kotlin, Swift and C# had no
+ * training sources here: each is answered when two of its distinctive lines appear. Measured by `npm run bench:languages`.
  */
 import { Buffer } from "node:buffer"
 import type { ClassificationSpecificValue } from "./ClassificationSpecifics.ts"
 import { familyMember, familyOf } from "./LanguageFamilies.ts"
 import { languageFeatures } from "./LanguageFeatures.ts"
+import { isGoSource, isMarkdownWithHtml, isSqlScript } from "./LanguageLines.ts"
 import trained from "./LanguageModel.json" with { type: "json" }
 
 /**
@@ -42,25 +43,6 @@ const HTML = model.languages.indexOf("html")
 const MARKDOWN = model.languages.indexOf("md")
 const HTML_TAG = /<\/?[A-Za-z][\w-]*[\s>\/]|<!--|<!DOCTYPE/i
 
-/**
- * Blocks only Markdown writes: an ATX heading, a fenced block, a link definition, an inline link. A README's HTML
- * (badges, a centred logo) sits among them; an HTML page's `<pre>` may start lines with `#` (shell comments), so a
- * snippet holding one is left to the model. Chosen on windows of the READMEs in the project's `node_modules`
- * against the HTML tuning sources (`scripts/tuneMarkup.ts`).
- */
-const FENCE = /^\s*```/m
-const MARKDOWN_BLOCKS = [
-  /^#{1,6} \S/m,
-  FENCE,
-  /^\s{0,3}\[[^\]\n]+\]:\s*\S/m,
-  /\[[^\]\n]+\]\((?:https?:|\.{0,2}\/|#)[^)\s]*\)/
-]
-const PREFORMATTED = /<pre\b/i
-
-/** Markdown holding HTML, which the model reads as HTML: one of Markdown's own blocks outside preformatted HTML. */
-const isMarkdownWithHtml = (sample: string) =>
-  !PREFORMATTED.test(sample) && MARKDOWN_BLOCKS.some((block) => block.test(sample))
-
 /** Lines only one language writes, for the languages the model has no sources for. */
 const distinctive: Record<string, ReadonlyArray<RegExp>> = {
   kotlin: [
@@ -85,14 +67,6 @@ const distinctive: Record<string, ReadonlyArray<RegExp>> = {
 const DISTINCT_EXTENSION: Record<string, ClassificationSpecificValue> = { kotlin: "kt", swift: "swift", csharp: "cs" }
 /** Distinctive lines a snippet must show to be answered as one of those languages. */
 const DISTINCT_LINES = 2
-
-/**
- * Lines only Go writes: its package clause (Java's and Perl's end in `;`) and build constraints. A window of a
- * licence header and a package clause is Go, though its comments outweigh its code for the model; inside a Markdown
- * fence it is an example in a document. On the tuning sources, every Go file holds one and no file of the other 17
- * languages does (`scripts/tuneGoLines.ts`).
- */
-export const GO_LINE = /^package [a-z_][a-z0-9_]*[ \t]*(?:\/\/.*)?$|^\/\/go:build |^\/\/ \+build /m
 
 /** Detection reads at most this much of a snippet: enough to tell, and bounded time on huge pastes. */
 const MAX_DETECTION_CHARS = 4000
@@ -162,7 +136,16 @@ export const detectWithConfidence = (text: string): Detection => {
       return ruled(DISTINCT_EXTENSION[language])
     }
   }
-  if (GO_LINE.test(sample) && !FENCE.test(sample)) return ruled("go")
+  if (isGoSource(sample)) return ruled("go")
+  if (isSqlScript(sample)) return ruled("sql")
+  return modelDetection(sample)
+}
+
+/**
+ * What the model answers for a sample (of at most `MAX_DETECTION_CHARS`), the family's member told by its syntax:
+ * `detectWithConfidence` once no rule decided. Exported for the tuning scripts, which weigh rules against it.
+ */
+export const modelDetection = (sample: string): Detection => {
   const scores = Float64Array.from(model.bias)
   let weighed = 0
   for (const feature of languageFeatures(sample)) {

@@ -1,0 +1,62 @@
+/**
+ * Where the SQL script rule of `LanguageLines` was chosen: windows of 10–40 lines of SQL scripts of dialects the
+ * model does not train on (`ROOT/tune2`: Roundcube's schemas for MySQL, PostgreSQL, SQLite, SQL Server and Oracle,
+ * Icinga's and PowerDNS's; the model's SQL is PostgreSQL's extension scripts; none in `bench/heldout`), against
+ * windows that embed SQL in a host language (TypeScript of `@effect/sql` and its drivers, JavaScript of undici's
+ * SQLite cache) and the tuning windows of every other language (`TuningSources`). For each share of SQL lines it
+ * prints how many SQL windows the model alone (`modelDetection`) and the rule with it answer SQL, and how many
+ * windows of the others the model answered right that the rule would take for SQL.
+ * `npx tsx scripts/tuneSqlScripts.ts ROOT`, ROOT as the trainer's.
+ */
+import { readFileSync } from "node:fs"
+import { seeded } from "../bench/scaleCorpus.ts"
+import { MIN_CONFIDENCE, modelDetection } from "../src/domain/LanguageDetection.ts"
+import { SQL_SHARE, sqlScriptShare } from "../src/domain/LanguageLines.ts"
+import { filesUnder, windowAt } from "./SourceFiles.ts"
+import { tuningSources } from "./TuningSources.ts"
+
+const root = process.argv[2] ?? "/work/scratch/debs"
+const random = seeded(31)
+
+const windowsOf = (files: ReadonlyArray<string>, count: number): Array<string> => {
+  const windows: Array<string> = []
+  while (windows.length < count) {
+    const lines = readFileSync(files[Math.floor(random() * files.length)], "utf8").split("\n")
+    const window = windowAt(lines, 10 + Math.floor(random() * 31), random)
+    if (window !== undefined) windows.push(window)
+  }
+  return windows
+}
+const under = (dir: string, name: RegExp) => filesUnder(dir, { name, minBytes: 200, maxBytes: 300_000 })
+
+/** What the model answers, the rules before it left out. */
+const modelAnswer = (window: string) => {
+  const { ext, confidence } = modelDetection(window)
+  return confidence < MIN_CONFIDENCE ? "txt" : ext
+}
+
+const sql = windowsOf(under(`${root}/tune2/usr/share`, /\.sql$/), 600)
+const embedding: Record<string, Array<string>> = {
+  ts: ["sql", "sql-pg", "sql-sqlite-node"].flatMap((pkg) => under(`node_modules/@effect/${pkg}/src`, /\.ts$/)),
+  js: ["node_modules/undici/lib/cache/sqlite-cache-store.js"]
+}
+// The windows of theirs that hold SQL at the start of a line.
+const holdsSql = (window: string) => /^\s*(?:CREATE|SELECT|INSERT|UPDATE|DELETE)\b/m.test(window)
+const embedded = Object.entries(embedding).map(([language, files]) =>
+  [language, `${language} embedding SQL`, windowsOf(files, 3000).filter(holdsSql)] as const
+)
+const others = Object.entries(tuningSources(root)).filter(([language]) => language !== "sql").map((
+  [language, sources]
+) => [language, language, windowsOf(sources.flatMap(([dir, name]) => under(dir, name)), 600)] as const)
+
+for (const share of [0.3, 0.4, 0.5, 0.6, 0.7]) {
+  const rule = (window: string) => sqlScriptShare(window) >= share
+  const model = sql.filter((window) => modelAnswer(window) === "sql").length
+  const both = sql.filter((window) => rule(window) || modelAnswer(window) === "sql").length
+  const taken = [...embedded, ...others].map(([language, label, windows]) =>
+    `${label} ${windows.filter((window) => modelAnswer(window) === language && rule(window)).length}`
+  )
+  const chosen = share === SQL_SHARE ? " (chosen)" : ""
+  console.log(`share ${share}${chosen}: SQL windows answered SQL, model ${model}, with the rule ${both} of ` +
+    `${sql.length}; right answers the rule would take for SQL: ${taken.join(", ")}`)
+}

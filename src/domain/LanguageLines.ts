@@ -1,0 +1,219 @@
+/**
+ * Lines only one language writes, which decide a snippet where the model (`LanguageDetection`) weighs habits and
+ * misreads it: a licence header over a Go package clause, an SQL script of a dialect the model did not train on, a
+ * README whose HTML badges outweigh its Markdown. Each was chosen on tuning sources (none in `bench/heldout`), against
+ * every other language's tuning windows: `scripts/tuneGoLines.ts`, `scripts/tuneSqlScripts.ts`,
+ * `scripts/tuneMarkup.ts`.
+ */
+
+/** A Markdown fence: what follows is an example in a document, whatever its language. */
+const FENCE = /^\s*```/m
+
+/**
+ * Go's package clause (Java's and Perl's end in `;`) and build constraints. On the tuning sources every Go file holds
+ * one and no file of the other 17 languages does.
+ */
+export const GO_LINE = /^package [a-z_][a-z0-9_]*[ \t]*(?:\/\/.*)?$|^\/\/go:build |^\/\/ \+build /m
+
+/** Go, by a line only Go writes, outside a Markdown fence. */
+export const isGoSource = (sample: string): boolean => GO_LINE.test(sample) && !FENCE.test(sample)
+
+const either = (words: ReadonlyArray<string>) => words.join("|")
+
+/** What SQL defines: `CREATE TABLE`, `DROP INDEX`, `CREATE OR REPLACE FUNCTION`, … */
+const SQL_OBJECTS = either([
+  "TABLE",
+  "INDEX",
+  "VIEW",
+  "SEQUENCE",
+  "FUNCTION",
+  "TRIGGER",
+  "SCHEMA",
+  "TYPE",
+  "EXTENSION",
+  "DATABASE",
+  "PROCEDURE",
+  "DOMAIN",
+  "AGGREGATE",
+  "OPERATOR",
+  "ROLE",
+  "USER"
+])
+const SQL_DEFINITION = String.raw`(?:CREATE|ALTER|DROP)\s+(?:(?:OR\s+REPLACE|UNIQUE|TEMP(?:ORARY)?|MATERIALIZED|` +
+  String.raw`IF\s+(?:NOT\s+)?EXISTS)\s+)*(?:${SQL_OBJECTS})\b`
+/** A statement only SQL starts a line with: a definition, a write, a query, a grant, a comment on an object. */
+const SQL_STATEMENT = new RegExp(
+  String.raw`^\s*(?:${SQL_DEFINITION}|INSERT\s+INTO\b|DELETE\s+FROM\b|UPDATE\s+[\w."\x60[\]]+\s+SET\b|` +
+    String.raw`SELECT\b.*\bFROM\b|(?:GRANT|REVOKE)\b.*\bON\b|COMMENT\s+ON\b)`,
+  "im"
+)
+/** A query whose columns follow on the next lines, in capitals (prose starts lines with "Select" too). */
+const SQL_QUERY = /^\s*SELECT(?:\s|$)/m
+/** The words an SQL script's lines start with, in capitals as scripts write them. */
+const SQL_KEYWORDS = either([
+  "SELECT",
+  "FROM",
+  "WHERE",
+  "AND",
+  "OR",
+  "CREATE",
+  "ALTER",
+  "DROP",
+  "INSERT",
+  "UPDATE",
+  "DELETE",
+  "GRANT",
+  "REVOKE",
+  "VALUES",
+  "SET",
+  "JOIN",
+  "LEFT",
+  "RIGHT",
+  "INNER",
+  "ORDER BY",
+  "GROUP BY",
+  "HAVING",
+  "LIMIT",
+  "UNION",
+  "PRIMARY KEY",
+  "CONSTRAINT",
+  "FOREIGN KEY",
+  "REFERENCES",
+  "UNIQUE",
+  "INDEX",
+  "KEY",
+  "GO",
+  "BEGIN",
+  "COMMIT",
+  "END",
+  "RETURNS",
+  "LANGUAGE",
+  "ON DELETE",
+  "ON UPDATE",
+  "CASE",
+  "WHEN",
+  "THEN",
+  "ELSE",
+  "DECLARE",
+  "COMMENT ON"
+])
+/** A line of an SQL script: a comment (not a rule of dashes, which Markdown and YAML write), or a keyword first. */
+const SQL_KEYWORD_LINE = new RegExp(String.raw`^\s*(?:--(?!-)|(?:${SQL_KEYWORDS})\b)`)
+const SQL_TYPES = either([
+  "(?:big|small|tiny|medium)?int(?:eger)?",
+  "varchar",
+  "char",
+  "character varying",
+  "text",
+  "longtext",
+  "mediumtext",
+  "boolean",
+  "bool",
+  "date",
+  "datetime",
+  "timestamp",
+  "timestamptz",
+  "time",
+  "numeric",
+  "decimal",
+  "real",
+  "double precision",
+  "double",
+  "float",
+  "serial",
+  "bigserial",
+  "uuid",
+  "jsonb?",
+  "blob",
+  "bytea",
+  "nvarchar",
+  "bit",
+  "money",
+  "inet"
+])
+const SQL_CONSTRAINTS = either([
+  "NOT\\s+NULL",
+  "NULL",
+  "DEFAULT",
+  "PRIMARY\\s+KEY",
+  "UNIQUE",
+  "REFERENCES",
+  "AUTO_INCREMENT",
+  "CHECK",
+  "COLLATE",
+  "UNSIGNED",
+  "CONSTRAINT",
+  "IDENTITY",
+  "GENERATED"
+])
+/** A column's definition: a name, an SQL type and its size, then a constraint or the end of the line. */
+const SQL_COLUMN_LINE = new RegExp(
+  String.raw`^\s*[\x60"[]?\w+[\x60"\]]?\s+(?:${SQL_TYPES})\b(?:\s*\([\d, ]+\))?` +
+    String.raw`(?:\s+(?:${SQL_CONSTRAINTS})\b|\s*,?\s*$)`,
+  "i"
+)
+/** Lines of brackets and separators alone, which every language writes. */
+const NEUTRAL_LINE = /^[\s()[\]{};,]*$/
+/**
+ * What only a host language writes around the SQL it embeds (a template literal, a block, a function, `$this->`):
+ * a snippet holding any of it is that language's, which the model tells.
+ */
+const HOST_CODE = new RegExp(String.raw`[\x60{}]|=>|\$this->|\b(?:${
+  either([
+    "const",
+    "let",
+    "var",
+    "function",
+    "def",
+    "import",
+    "require",
+    "return",
+    "this",
+    "self",
+    "class",
+    "public",
+    "private",
+    "func",
+    "fn"
+  ])
+})\b`)
+/** A name MySQL quotes (`` `user_id` ``), which is not a template literal. */
+const QUOTED_NAME = /\x60[\w$]+\x60/g
+
+/**
+ * Share of a script's lines (but neutral ones) that must read as SQL. On the tuning side, 0.3–0.5 answer 579–571
+ * of 600 SQL windows right and take nothing else for SQL; the half keeps a margin for hosts the tuning set lacks
+ * (SQL in YAML, in a heredoc).
+ */
+export const SQL_SHARE = 0.5
+
+/**
+ * How much of a snippet reads as an SQL script: the share of its lines (but neutral ones) that are SQL's, when it
+ * holds a statement and nothing of a host language; 0 otherwise.
+ */
+export const sqlScriptShare = (sample: string): number => {
+  if (!(SQL_STATEMENT.test(sample) || SQL_QUERY.test(sample))) return 0
+  if (HOST_CODE.test(sample.replace(QUOTED_NAME, ""))) return 0
+  const lines = sample.split("\n").filter((line) => !NEUTRAL_LINE.test(line))
+  return lines.filter((line) => SQL_KEYWORD_LINE.test(line) || SQL_COLUMN_LINE.test(line)).length / lines.length
+}
+
+/** An SQL script: a statement, half its lines or more SQL's, and nothing of a host language around them. */
+export const isSqlScript = (sample: string): boolean => sqlScriptShare(sample) >= SQL_SHARE
+
+/**
+ * Blocks only Markdown writes: an ATX heading, a fence, a link definition, an inline link. A README's HTML (badges,
+ * a centred logo) sits among them; an HTML page's `<pre>` may start lines with `#` (shell comments), so a snippet
+ * holding one is left to the model.
+ */
+const MARKDOWN_BLOCKS = [
+  /^#{1,6} \S/m,
+  FENCE,
+  /^\s{0,3}\[[^\]\n]+\]:\s*\S/m,
+  /\[[^\]\n]+\]\((?:https?:|\.{0,2}\/|#)[^)\s]*\)/
+]
+const PREFORMATTED = /<pre\b/i
+
+/** Markdown holding HTML, which the model reads as HTML: one of Markdown's own blocks outside preformatted HTML. */
+export const isMarkdownWithHtml = (sample: string): boolean =>
+  !PREFORMATTED.test(sample) && MARKDOWN_BLOCKS.some((block) => block.test(sample))

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "@effect/vitest"
+import { isGoSource, isMarkdownWithHtml, isSqlScript, sqlScriptShare } from "../../src/domain/LanguageLines.ts"
+
+describe("isGoSource", () => {
+  it("finds Go's package clause and build constraints, not Java's or Perl's package, nor Go in a Markdown fence", () => {
+    expect(isGoSource("// Licensed under the Apache License\n\npackage prometheus\n")).toBe(true)
+    expect(isGoSource("package main // the command\n")).toBe(true)
+    expect(isGoSource("//go:build linux\n\nimport \"os\"\n")).toBe(true)
+    expect(isGoSource("// +build !windows\n")).toBe(true)
+    expect(isGoSource("package org.example;\n\nimport java.util.List;\n")).toBe(false)
+    expect(isGoSource("package Dpkg::Source;\n\nuse strict;\n")).toBe(false)
+    expect(isGoSource("Install it:\n\n```go\npackage main\n```\n")).toBe(false)
+  })
+})
+
+describe("isSqlScript", () => {
+  const schema = [
+    "DROP TABLE messages;",
+    "",
+    "CREATE TABLE messages (",
+    "  message_id integer NOT NULL PRIMARY KEY,",
+    "  user_id integer NOT NULL default '0',",
+    "  subject varchar(255) NOT NULL default '',",
+    "  created datetime NOT NULL",
+    ");",
+    "",
+    "CREATE INDEX ix_messages_user ON messages(user_id);"
+  ].join("\n")
+
+  it("takes scripts of any dialect: definitions, writes, queries with their comments", () => {
+    expect(isSqlScript(schema)).toBe(true)
+    expect(isSqlScript("-- the newest first\nSELECT id, name\nFROM users\nWHERE active = 1\nORDER BY created DESC;\n"))
+      .toBe(true)
+    expect(isSqlScript("INSERT INTO domains (name, type) VALUES ('example.org', 'NATIVE');\nGO\n")).toBe(true)
+    expect(
+      isSqlScript("CREATE TABLE `cache` (\n `user_id` int(10) UNSIGNED NOT NULL,\n `data` longtext NOT NULL\n);\n")
+    ).toBe(true)
+  })
+
+  it("leaves SQL a host language embeds to the model", () => {
+    const typescript = `export const migrate = sql\`\n${schema}\n\``
+    expect(sqlScriptShare(typescript)).toBe(0)
+    const python = `def create(cursor):\n    cursor.execute("""\n${schema}\n""")\n`
+    expect(isSqlScript(python)).toBe(false)
+    const php = `$this->db->query(\n  "SELECT id FROM users WHERE name = ?",\n  $name\n);\n`
+    expect(isSqlScript(php)).toBe(false)
+  })
+
+  it("needs a statement and half the lines SQL's: prose and rules of dashes are not", () => {
+    expect(isSqlScript("Select the file from the menu, then choose a folder.\nIt opens in a new window.\n")).toBe(false)
+    expect(isSqlScript("---\ntitle: Setup\n---\nSelect a database from the list.\nThen press OK.\n")).toBe(false)
+    expect(isSqlScript("  id integer NOT NULL,\n  name text\n")).toBe(false)
+  })
+})
+
+describe("isMarkdownWithHtml", () => {
+  it("finds Markdown's own blocks (heading, fence, link, link definition) outside preformatted HTML", () => {
+    const badges = '<p align="center"><img src="logo.svg"></p>\n'
+    expect(isMarkdownWithHtml(`${badges}## Install\n`)).toBe(true)
+    expect(isMarkdownWithHtml(`${badges}Read [the guide](https://acme.dev/guide).\n`)).toBe(true)
+    expect(isMarkdownWithHtml(`${badges}[guide]: https://acme.dev/guide\n`)).toBe(true)
+    expect(isMarkdownWithHtml(`${badges}\`\`\`sh\nnpm install\n\`\`\`\n`)).toBe(true)
+    expect(isMarkdownWithHtml(badges)).toBe(false)
+    expect(isMarkdownWithHtml('<pre class="programlisting">\n# generated, do not edit\n</pre>\n')).toBe(false)
+  })
+})
