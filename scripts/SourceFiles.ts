@@ -13,6 +13,8 @@ export interface FileChoice {
   readonly maxBytes: number
   /** Only the folder's own files, not its subfolders'. */
   readonly shallow?: boolean
+  /** Subfolders (full paths) not read: what is held out, or another language's. */
+  readonly except?: ReadonlyArray<string>
 }
 
 /** A shell script: its first line runs sh or bash. */
@@ -31,7 +33,7 @@ export const filesUnder = (dir: string, choice: FileChoice, found: Array<string>
     // Symbolic links are not followed (`/usr/bin/X11` links to itself).
     const stat = lstatSync(path, { throwIfNoEntry: false })
     if (stat?.isDirectory() === true) {
-      if (choice.shallow !== true) filesUnder(path, choice, found)
+      if (choice.shallow !== true && choice.except?.includes(path) !== true) filesUnder(path, choice, found)
     } else if (
       stat?.isFile() === true && choice.name.test(entry) && stat.size > choice.minBytes && stat.size < choice.maxBytes
     ) found.push(path)

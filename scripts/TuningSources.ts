@@ -3,14 +3,27 @@
  * them (`scripts/tuneFamilySyntax.ts`): none of them is in `bench/heldout`. ROOT holds what
  * `scripts/fetchTuningSources.sh` brings; the rest is on the machine.
  */
+import { join } from "node:path"
+import { type FileChoice, filesUnder } from "./SourceFiles.ts"
+
 const SDK = "/usr/lib/google-cloud-sdk"
 const SITE = "/root/.pyenv/versions/3.11.7/lib/python3.11/site-packages"
+
+/** A Ruby gem's folder among the tuning sources. */
+const gem = (root: string, name: string) => `${root}/t/usr/share/rubygems-integration/all/gems/${name}`
+
+/** A folder, the names of its files that count, and how it is read (only its own files, or not some subfolders). */
+export type TuningSource = readonly [dir: string, name: RegExp, read?: Pick<FileChoice, "shallow" | "except">]
+
+/** The files of a tuning source within these sizes, sorted; a folder not absolute is the project's. */
+export const filesOfSource = ([dir, name, read]: TuningSource, minBytes: number, maxBytes: number): Array<string> =>
+  filesUnder(dir.startsWith("/") ? dir : join(process.cwd(), dir), { name, minBytes, maxBytes, ...read })
 
 /**
  * Tuning sources by language: folders and the files in them that count. Where a language has several, the last one
  * is kept back whole when choosing (`VALIDATE=1`): a model is judged on a package it never read, as users' code is.
  */
-export const tuningSources = (root: string): Record<string, ReadonlyArray<readonly [string, RegExp]>> => ({
+export const tuningSources = (root: string): Record<string, ReadonlyArray<TuningSource>> => ({
   py: [
     ["/usr/lib/python3.11", /^[a-z_]+\.py$/],
     [`${SITE}/click`, /\.py$/],
@@ -56,7 +69,14 @@ export const tuningSources = (root: string): Record<string, ReadonlyArray<readon
   java: [[`${root}/java-tune`, /\.java$/], [`${root}/java-tune2`, /\.java$/]],
   c: [
     ["node_modules/better-sqlite3/deps/sqlite3", /^sqlite3\.c$/],
-    ["/usr/include", /^[a-z]\w*\.h$/],
+    // glibc's headers, but the C++ bindings beside them (ncurses++, gmpxx); not its subfolders, which hold other
+    // projects' headers, some C++ (LLVM, V8, libstdc++), some held out (Linux's, CPython's).
+    ["/usr/include", /^(?!(?:cursesapp|cursesf|cursesm|cursesp|cursesw|cursslk|etip|gmpxx)\.h$)[a-z]\w*\.h$/, {
+      shallow: true
+    }],
+    ["/usr/include/x86_64-linux-gnu/bits", /^[a-z]\w*\.h$/],
+    ["/usr/include/x86_64-linux-gnu/sys", /^[a-z]\w*\.h$/],
+    ["/usr/include/x86_64-linux-gnu/gnu", /^[a-z]\w*\.h$/],
     ["/usr/include/freetype2", /\.h$/],
     ["/usr/include/gnutls", /\.h$/],
     [`${root}/c/bluez-source`, /\.[ch]$/]
@@ -85,8 +105,11 @@ export const tuningSources = (root: string): Record<string, ReadonlyArray<readon
     [`${root}/t/usr/share/cargo/registry/anyhow-1.0.69`, /\.rs$/]
   ],
   rb: [
-    [`${root}/t/usr/share/rubygems-integration/all/gems/thor-1.2.1`, /\.rb$/],
-    [`${root}/t/usr/share/rubygems-integration/all/gems/rack-2.2.22`, /\.rb$/]
+    // Ruby's standard library (held out) vendors Thor in Bundler, whose option parser and shell it draws from.
+    [gem(root, "thor-1.2.1"), /\.rb$/, {
+      except: ["parser", "shell"].map((dir) => `${gem(root, "thor-1.2.1")}/lib/thor/${dir}`)
+    }],
+    [gem(root, "rack-2.2.22"), /\.rb$/]
   ],
   php: [[`${root}/t/usr/share/php/Symfony`, /\.php$/], [`${root}/t/usr/share/php/GuzzleHttp`, /\.php$/]],
   pl: [
@@ -104,9 +127,13 @@ export const tuningSources = (root: string): Record<string, ReadonlyArray<readon
     [`${root}/t/usr/share/doc`, /\.css$/]
   ],
   // Node.js's HTML documentation is held out (`bench/heldout`).
-  html: [["/usr/share/doc", /^(?!.*nodejs).*\.html$/], [`${root}/t/usr/share/doc`, /\.html$/]],
+  html: [["/usr/share/doc", /\.html$/, { except: ["/usr/share/doc/nodejs"] }], [`${root}/t/usr/share/doc`, /\.html$/]],
   md: [["/usr/lib/node_modules/npm", /\.md$/], ["node_modules/@effect", /^README\.md$/]],
-  yaml: [[`${SDK}/platform`, /\.ya?ml$/], ["/root/.pyenv/.github", /\.ya?ml$/], [`${root}/t/usr/lib/python3`, /\.ya?ml$/]],
+  yaml: [
+    [`${SDK}/platform`, /\.ya?ml$/],
+    ["/root/.pyenv/.github", /\.ya?ml$/],
+    [`${root}/t/usr/lib/python3`, /\.ya?ml$/]
+  ],
   json: [
     ["node_modules/@effect", /^(package|tsconfig)\.json$/],
     [`${SITE}/cfnlint/data/schemas`, /\.json$/],

@@ -29,8 +29,8 @@ import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { seeded } from "../bench/scaleCorpus.ts"
 import { languageFeatures } from "../src/domain/LanguageFeatures.ts"
-import { filesUnder, isShellScript, windowAt } from "./SourceFiles.ts"
-import { tuningSources } from "./TuningSources.ts"
+import { isShellScript, windowAt } from "./SourceFiles.ts"
+import { filesOfSource, tuningSources } from "./TuningSources.ts"
 
 const root = process.argv[2] ?? "/work/scratch/debs"
 const SOURCES = tuningSources(root)
@@ -97,10 +97,10 @@ const readable = (ext: string, path: string) => {
   return !head.includes("\u0000") && (ext !== "sh" || isShellScript(head))
 }
 languages.forEach((ext, language) => {
-  const sources = SOURCES[ext].map(([dir, name]) => {
+  const sources = SOURCES[ext].map((tuningSource) => {
     const source = sourceCount++
-    return filesUnder(dir.startsWith("/") ? dir : join(process.cwd(), dir), { name, minBytes: 200, maxBytes: 20_000_000 })
-      .filter((path) => readable(ext, path)).map((path) => ({ path, source }))
+    return filesOfSource(tuningSource, 200, 20_000_000).filter((path) => readable(ext, path))
+      .map((path) => ({ path, source }))
   })
   // Shuffled with the seed. Kept back when validating: the last source, or every fifth file of a language's only one.
   const shuffled = <A>(files: ReadonlyArray<A>) =>

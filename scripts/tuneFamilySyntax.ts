@@ -10,14 +10,14 @@ import { readFileSync } from "node:fs"
 import { seeded } from "../bench/scaleCorpus.ts"
 import { compilerFindsTypeScript } from "../bench/compilerFindsTypeScript.ts"
 import { familyMember } from "../src/domain/LanguageFamilies.ts"
-import { filesUnder, windowAt } from "./SourceFiles.ts"
-import { tuningSources } from "./TuningSources.ts"
+import { windowAt } from "./SourceFiles.ts"
+import { filesOfSource, tuningSources } from "./TuningSources.ts"
 
 const WINDOWS = 1500
 const random = seeded(20261125)
 
 const windowsOf = (sources: ReadonlyArray<readonly [string, RegExp]>): Array<string> => {
-  const files = sources.flatMap(([dir, name]) => filesUnder(dir, { name, minBytes: 200, maxBytes: 300_000 }))
+  const files = sources.flatMap((source) => filesOfSource(source, 200, 300_000))
   const windows: Array<string> = []
   while (windows.length < WINDOWS) {
     const lines = readFileSync(files[Math.floor(random() * files.length)], "utf8").split("\n")

@@ -10,14 +10,14 @@ import { seeded } from "../bench/scaleCorpus.ts"
 import { detectLanguage } from "../src/domain/LanguageDetection.ts"
 import { GO_LINE } from "../src/domain/LanguageLines.ts"
 import { filesUnder, windowAt } from "./SourceFiles.ts"
-import { tuningSources } from "./TuningSources.ts"
+import { filesOfSource, tuningSources } from "./TuningSources.ts"
 
 const WINDOWS = 600
 const root = process.argv[2] ?? "/work/scratch/debs"
 const random = seeded(977)
 
 for (const [language, sources] of Object.entries(tuningSources(root))) {
-  const files = sources.flatMap(([dir, name]) => filesUnder(dir, { name, minBytes: 200, maxBytes: 300_000 }))
+  const files = sources.flatMap((source) => filesOfSource(source, 200, 300_000))
   const holding = files.filter((file) => GO_LINE.test(readFileSync(file, "utf8"))).length
   console.log(`${language}: ${holding} of ${files.length} files hold a Go line`)
 }

@@ -1,16 +1,16 @@
 /**
  * How the detector tells Markdown that holds HTML (a README's badges, a centred logo) from HTML, on windows of 10–40
- * lines from the tuning side: the READMEs of the packages in the project's `node_modules` (not `@effect`'s, a
- * training source; none in `bench/heldout`) and the language model's HTML tuning sources (`TuningSources`). Prints
- * what `detectLanguage` answers for each; where the Markdown rule of `LanguageDetection` was chosen:
- * `npx tsx scripts/tuneMarkup.ts ROOT`, ROOT as the trainer's.
+ * lines from the tuning side: the READMEs of the packages in the project's `node_modules` (not `@effect`'s, a training
+ * source, nor those of the packages `bench/heldout` draws code from) and the language model's HTML tuning sources
+ * (`TuningSources`). Prints what `detectLanguage` answers for each; where the Markdown rule was chosen (it lives in
+ * `LanguageLines`): `npx tsx scripts/tuneMarkup.ts ROOT`, ROOT as the trainer's.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { seeded } from "../bench/scaleCorpus.ts"
 import { detectLanguage } from "../src/domain/LanguageDetection.ts"
-import { filesUnder, windowAt } from "./SourceFiles.ts"
-import { tuningSources } from "./TuningSources.ts"
+import { windowAt } from "./SourceFiles.ts"
+import { filesOfSource, tuningSources } from "./TuningSources.ts"
 
 const WINDOWS = 1500
 const random = seeded(20261126)
@@ -25,11 +25,14 @@ const windowsOf = (files: ReadonlyArray<string>): Array<string> => {
   return windows
 }
 
+/** Packages `bench/heldout` draws code from: their READMEs are left out too. */
+const HELD_OUT = ["postcss", "undici", "zod", "pg-protocol", "multipasta", "eventsource-parser", "find-my-way-ts"]
+
 /** The READMEs of the packages under `dir` (scopes included, but `@effect`), of 500 characters or more. */
 const readmesUnder = (dir: string, found: Array<string> = []): Array<string> => {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name)
-    if (name === "@effect" || name.startsWith(".")) continue
+    if (name === "@effect" || name.startsWith(".") || HELD_OUT.includes(name)) continue
     if (name.startsWith("@")) readmesUnder(path, found)
     else {
       const readme = ["README.md", "readme.md", "Readme.md"].map((file) => join(path, file)).find(existsSync)
@@ -49,6 +52,6 @@ const answers = (windows: ReadonlyArray<string>) => {
 }
 
 const html = tuningSources(process.argv[2] ?? "/work/scratch/debs").html
-  .flatMap(([dir, name]) => filesUnder(dir, { name, minBytes: 200, maxBytes: 300_000 }))
+  .flatMap((source) => filesOfSource(source, 200, 300_000))
 console.log(`Markdown windows (READMEs in node_modules) answered: ${answers(windowsOf(readmesUnder("node_modules")))}`)
 console.log(`HTML windows (tuning sources) answered: ${answers(windowsOf(html))}`)

@@ -1,19 +1,18 @@
 /**
- * Where the SQL script rule of `LanguageLines` was chosen: windows of 10–40 lines of SQL scripts of dialects the
- * model does not train on (`ROOT/tune2`: Roundcube's schemas for MySQL, PostgreSQL, SQLite, SQL Server and Oracle,
- * Icinga's and PowerDNS's; the model's SQL is PostgreSQL's extension scripts; none in `bench/heldout`), against
- * windows that embed SQL in a host language (TypeScript of `@effect/sql` and its drivers, JavaScript of undici's
- * SQLite cache) and the tuning windows of every other language (`TuningSources`). For each share of SQL lines it
- * prints how many SQL windows the model alone (`modelDetection`) and the rule with it answer SQL, and how many
- * windows of the others the model answered right that the rule would take for SQL.
- * `npx tsx scripts/tuneSqlScripts.ts ROOT`, ROOT as the trainer's.
+ * Where the SQL script rule of `LanguageLines` was chosen: windows of 10–40 lines of SQL scripts of dialects the model
+ * does not train on (`ROOT/tune2`: Roundcube's schemas for MySQL, PostgreSQL, SQLite, SQL Server and Oracle, Icinga's
+ * and PowerDNS's; the model's SQL is PostgreSQL's extension scripts; none in `bench/heldout`), against windows that
+ * embed SQL in a host language (TypeScript of `@effect/sql` and its drivers, and their JavaScript) and the tuning
+ * windows of every other language (`TuningSources`). For each share of SQL lines it prints how many SQL windows the
+ * model alone (`modelDetection`) and the rule with it answer SQL, and how many windows of the others the model
+ * answered right that the rule would take for SQL. `npx tsx scripts/tuneSqlScripts.ts ROOT`, ROOT as the trainer's.
  */
 import { readFileSync } from "node:fs"
 import { seeded } from "../bench/scaleCorpus.ts"
 import { MIN_CONFIDENCE, modelDetection } from "../src/domain/LanguageDetection.ts"
 import { SQL_SHARE, sqlScriptShare } from "../src/domain/LanguageLines.ts"
 import { filesUnder, windowAt } from "./SourceFiles.ts"
-import { tuningSources } from "./TuningSources.ts"
+import { filesOfSource, tuningSources } from "./TuningSources.ts"
 
 const root = process.argv[2] ?? "/work/scratch/debs"
 const random = seeded(31)
@@ -38,7 +37,8 @@ const modelAnswer = (window: string) => {
 const sql = windowsOf(under(`${root}/tune2/usr/share`, /\.sql$/), 600)
 const embedding: Record<string, Array<string>> = {
   ts: ["sql", "sql-pg", "sql-sqlite-node"].flatMap((pkg) => under(`node_modules/@effect/${pkg}/src`, /\.ts$/)),
-  js: ["node_modules/undici/lib/cache/sqlite-cache-store.js"]
+  js: ["sql", "sql-sqlite-node", "cluster"]
+    .flatMap((pkg) => under(`node_modules/@effect/${pkg}/dist/esm`, /^Sql.*\.js$|Client\.js$/))
 }
 // The windows of theirs that hold SQL at the start of a line.
 const holdsSql = (window: string) => /^\s*(?:CREATE|SELECT|INSERT|UPDATE|DELETE)\b/m.test(window)
@@ -47,7 +47,7 @@ const embedded = Object.entries(embedding).map(([language, files]) =>
 )
 const others = Object.entries(tuningSources(root)).filter(([language]) => language !== "sql").map((
   [language, sources]
-) => [language, language, windowsOf(sources.flatMap(([dir, name]) => under(dir, name)), 600)] as const)
+) => [language, language, windowsOf(sources.flatMap((source) => filesOfSource(source, 200, 300_000)), 600)] as const)
 
 for (const share of [0.3, 0.4, 0.5, 0.6, 0.7]) {
   const rule = (window: string) => sqlScriptShare(window) >= share
