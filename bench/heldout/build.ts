@@ -31,6 +31,9 @@ interface Source {
 const DAY_2 = "2026-11-24"
 const DAY_3 = "2026-11-25"
 const H3 = `${root}/h3`
+/** The fourth group, drawn the day of the third; its windows carry the group's name (`added`). */
+const GROUP_4 = "2026-11-25-4"
+const H4 = `${root}/h4`
 const SITE = "/root/.pyenv/versions/3.11.7/lib/python3.11/site-packages"
 
 const SOURCES: ReadonlyArray<Source> = [
@@ -81,7 +84,40 @@ const SOURCES: ReadonlyArray<Source> = [
   { ext: "rs", origin: "Debian librust-itertools-dev 0.10.3, librust-memchr-dev 2.5.0", licence: "MIT OR Apache-2.0 (itertools), Unlicense OR MIT (memchr)", dir: `${H3}/deb/usr/share/cargo/registry`, file: /\.rs$/, added: DAY_3 },
   { ext: "cpp", origin: "Abseil headers (Debian libabsl-dev 20220623)", licence: "Apache-2.0", dir: `${H3}/deb/usr/include/absl`, file: /\.h$/, added: DAY_3 },
   { ext: "py", origin: "Debian python3-requests 2.28.1, python3-jinja2 3.1.2", licence: "Apache-2.0 (requests), BSD-3-Clause (jinja2)", dir: `${H3}/deb/usr/lib/python3/dist-packages`, file: /^[a-z_]+\.py$/, added: DAY_3 },
-  { ext: "pl", origin: "debhelper 13.11.4's dh_* commands (Perl scripts)", licence: "GPL-2.0-or-later", dir: `${H3}/deb/usr/bin`, file: /^dh_/, added: DAY_3 }
+  { ext: "pl", origin: "debhelper 13.11.4's dh_* commands (Perl scripts)", licence: "GPL-2.0-or-later", dir: `${H3}/deb/usr/bin`, file: /^dh_/, added: DAY_3 },
+  // A fourth group, drawn after the choices of the day's last stop (the retrained model, the Go, SQL and Markdown
+  // rules) and measured once: every language, from projects of families no group, tuning or training source holds.
+  { ext: "py", origin: "Debian python3-paramiko 2.12.0, python3-markdown 3.4.1", licence: "LGPL-2.1+ (paramiko), BSD-3-Clause (markdown)", dir: `${H4}/deb/usr/lib/python3/dist-packages`, file: /^[a-z_]+\.py$/, added: GROUP_4 },
+  { ext: "js", origin: "npm underscore 1.13.7, moment 2.30.1, async 3.2.6 (npm pack)", licence: "MIT", dir: `${H4}/npm/underscore-1.13.7/package/modules`, file: /\.js$/, added: GROUP_4 },
+  { ext: "js", origin: "npm underscore 1.13.7, moment 2.30.1, async 3.2.6 (npm pack)", licence: "MIT", dir: `${H4}/npm/moment-2.30.1/package/src/lib`, file: /\.js$/, added: GROUP_4 },
+  { ext: "js", origin: "npm underscore 1.13.7, moment 2.30.1, async 3.2.6 (npm pack)", licence: "MIT", dir: `${H4}/npm/async-3.2.6/package/internal`, file: /\.js$/, added: GROUP_4 },
+  { ext: "ts", origin: "Hono, Zustand and ky sources (GitHub honojs/hono 28a9c12, pmndrs/zustand f094eeb, sindresorhus/ky 3419113)", licence: "MIT", dir: `${H4}/git/honojs+hono/src`, file: /^(?!.*\.test\.)[^.]+\.ts$/, added: GROUP_4 },
+  { ext: "ts", origin: "Hono, Zustand and ky sources (GitHub honojs/hono 28a9c12, pmndrs/zustand f094eeb, sindresorhus/ky 3419113)", licence: "MIT", dir: `${H4}/git/pmndrs+zustand/src`, file: /^[^.]+\.ts$/, added: GROUP_4 },
+  { ext: "ts", origin: "Hono, Zustand and ky sources (GitHub honojs/hono 28a9c12, pmndrs/zustand f094eeb, sindresorhus/ky 3419113)", licence: "MIT", dir: `${H4}/git/sindresorhus+ky/source`, file: /^[^.]+\.ts$/, added: GROUP_4 },
+  { ext: "java", origin: "Gson and Apache Commons Lang sources (GitHub google/gson 9835b6f, apache/commons-lang d15939e)", licence: "Apache-2.0", dir: `${H4}/git/google+gson/gson/src/main`, file: /\.java$/, added: GROUP_4 },
+  { ext: "java", origin: "Gson and Apache Commons Lang sources (GitHub google/gson 9835b6f, apache/commons-lang d15939e)", licence: "Apache-2.0", dir: `${H4}/git/apache+commons-lang/src/main`, file: /\.java$/, added: GROUP_4 },
+  { ext: "c", origin: "OpenSSL 3 and libxml2 headers (Debian libssl-dev, libxml2-dev)", licence: "Apache-2.0 (OpenSSL), MIT (libxml2)", dir: "/usr/include/openssl", file: /\.h$/, added: GROUP_4 },
+  { ext: "c", origin: "OpenSSL 3 and libxml2 headers (Debian libssl-dev, libxml2-dev)", licence: "Apache-2.0 (OpenSSL), MIT (libxml2)", dir: "/usr/include/libxml2/libxml", file: /\.h$/, added: GROUP_4 },
+  { ext: "cpp", origin: "LLVM 14 and V8 headers (Debian llvm-14-dev, libnode-dev)", licence: "Apache-2.0 WITH LLVM-exception (LLVM), BSD-3-Clause (V8)", dir: "/usr/include/llvm-14/llvm/ADT", file: /\.h$/, added: GROUP_4 },
+  { ext: "cpp", origin: "LLVM 14 and V8 headers (Debian llvm-14-dev, libnode-dev)", licence: "Apache-2.0 WITH LLVM-exception (LLVM), BSD-3-Clause (V8)", dir: "/usr/include/node", file: /^v8.*\.h$/, shallow: true, added: GROUP_4 },
+  { ext: "go", origin: "Debian golang-github-burntsushi-toml-dev, -fatih-color-dev, -google-uuid-dev, -mattn-go-sqlite3-dev", licence: "MIT, BSD-3-Clause", dir: `${H4}/deb/usr/share/gocode/src/github.com`, file: /^[a-z_]+\.go$/, added: GROUP_4 },
+  { ext: "rs", origin: "Debian librust-futures-util-dev 0.3.21, librust-hyper-dev 0.14.19", licence: "MIT OR Apache-2.0 (futures-util), MIT (hyper)", dir: `${H4}/deb/usr/share/cargo/registry/futures-util-0.3.21`, file: /\.rs$/, added: GROUP_4 },
+  { ext: "rs", origin: "Debian librust-futures-util-dev 0.3.21, librust-hyper-dev 0.14.19", licence: "MIT OR Apache-2.0 (futures-util), MIT (hyper)", dir: `${H4}/deb/usr/share/cargo/registry/hyper-0.14.19`, file: /\.rs$/, added: GROUP_4 },
+  { ext: "rb", origin: "Debian ruby-i18n 1.10.0, ruby-rack-test 2.0.2, ruby-mustache", licence: "MIT", dir: `${H4}/deb/usr/share/rubygems-integration/all/gems`, file: /\.rb$/, added: GROUP_4 },
+  { ext: "rb", origin: "Debian ruby-i18n 1.10.0, ruby-rack-test 2.0.2, ruby-mustache", licence: "MIT", dir: `${H4}/deb/usr/lib/ruby/vendor_ruby`, file: /\.rb$/, added: GROUP_4 },
+  { ext: "php", origin: "Debian php-monolog, php-nikic-fast-route, php-psr-log", licence: "MIT, BSD-3-Clause (FastRoute)", dir: `${H4}/deb/usr/share/php`, file: /\.php$/, added: GROUP_4 },
+  { ext: "pl", origin: "Debian libmoo-perl, libtry-tiny-perl, libtext-csv-perl", licence: "Artistic-1.0-Perl OR GPL-1.0-or-later, MIT (Try::Tiny)", dir: `${H4}/deb/usr/share/perl5`, file: /\.pm$/, added: GROUP_4 },
+  { ext: "sh", origin: "git's shell scripts (/usr/lib/git-core, Debian git)", licence: "GPL-2.0", dir: "/usr/lib/git-core", file: /^git-/, shell: true, shallow: true, added: GROUP_4 },
+  { ext: "sql", origin: "FreeRADIUS's SQL schemas and queries, GNUmed's PostgreSQL schema (Debian freeradius-config, gnumed-server)", licence: "GPL-2.0-or-later", dir: `${H4}/deb/etc/freeradius`, file: /\.sql$/, added: GROUP_4 },
+  { ext: "sql", origin: "FreeRADIUS's SQL schemas and queries, GNUmed's PostgreSQL schema (Debian freeradius-config, gnumed-server)", licence: "GPL-2.0-or-later", dir: `${H4}/deb/var/lib/gnumed/server/sql`, file: /\.sql$/, added: GROUP_4 },
+  { ext: "css", origin: "CodeMirror themes, Leaflet, DataTables stylesheets (Debian libjs-codemirror, libjs-leaflet, libjs-jquery-datatables)", licence: "MIT, BSD-2-Clause (Leaflet)", dir: `${H4}/deb/usr/share`, file: /^(?!.*\.min\.css$).*\.css$/, added: GROUP_4 },
+  { ext: "md", origin: "READMEs, docs and changelogs of npm packages (moment, underscore, async, io-ts, ts-pattern, neverthrow, prisma, class-transformer, typedi, ioredis, inversify; npm pack) and Debian php-monolog, ruby-i18n, ruby-rack-test", licence: "MIT, Apache-2.0 (prisma)", dir: `${H4}/npm`, file: /\.md$/i, added: GROUP_4 },
+  { ext: "md", origin: "READMEs, docs and changelogs of npm packages (moment, underscore, async, io-ts, ts-pattern, neverthrow, prisma, class-transformer, typedi, ioredis, inversify; npm pack) and Debian php-monolog, ruby-i18n, ruby-rack-test", licence: "MIT, Apache-2.0 (prisma)", dir: `${H4}/deb/usr/share/doc`, file: /\.md$/i, added: GROUP_4 },
+  { ext: "yaml", origin: "Schema Salad's metaschema and tests (Debian python3-schema-salad), GitHub workflows and lock files of Hono, Zustand, ky, Gson, Commons Lang", licence: "Apache-2.0, MIT", dir: `${H4}/deb/usr/lib/python3/dist-packages/schema_salad`, file: /\.ya?ml$/, added: GROUP_4 },
+  { ext: "yaml", origin: "Schema Salad's metaschema and tests (Debian python3-schema-salad), GitHub workflows and lock files of Hono, Zustand, ky, Gson, Commons Lang", licence: "Apache-2.0, MIT", dir: `${H4}/git`, file: /\.ya?ml$/, added: GROUP_4 },
+  { ext: "html", origin: "git's HTML documentation (Debian git-doc)", licence: "GPL-2.0", dir: `${H4}/deb/usr/share/doc/git-doc`, file: /\.html$/, added: GROUP_4 },
+  { ext: "json", origin: "TypeScript's localized diagnostic messages (npm typescript), TOML's test expectations (Debian golang-github-burntsushi-toml-dev)", licence: "Apache-2.0 (TypeScript), MIT", dir: "node_modules/typescript/lib", file: /^diagnosticMessages\.generated\.json$/, added: GROUP_4 },
+  { ext: "json", origin: "TypeScript's localized diagnostic messages (npm typescript), TOML's test expectations (Debian golang-github-burntsushi-toml-dev)", licence: "Apache-2.0 (TypeScript), MIT", dir: `${H4}/deb/usr/share/gocode/src/github.com/BurntSushi/toml/internal/toml-test/tests`, file: /\.json$/, added: GROUP_4 }
 ]
 
 /** The sources a group of windows is drawn from: a language's, on the day they were added. */
@@ -102,7 +138,7 @@ const filesOf = (group: string) =>
 /** Languages' windows: 12 of 10–19 lines, 12 of 20–29, 12 of 30–40, for each group of sources added on `day`. */
 const windows = (day: string | undefined) => {
   const random = seeded(day === undefined ? 2026 : day === DAY_2 ? 2411 : Number(day.replaceAll("-", "")))
-  const out: Array<{ ext: string; lines: number; code: string; origin: string; licence: string }> = []
+  const out: Array<{ ext: string; lines: number; code: string; origin: string; licence: string; added?: string }> = []
   for (const group of [...new Set(SOURCES.filter((source) => source.added === day).map(groupOf))]) {
     const ext = group.split(" ")[0]
     const files = filesOf(group)
@@ -119,7 +155,14 @@ const windows = (day: string | undefined) => {
         const window = lines.slice(start, start + length)
         // Real pastes hold code: windows mostly blank are redrawn from another file.
         if (window.filter((line) => line.trim().length > 0).length < 0.6 * length) continue
-        out.push({ ext, lines: length, code: window.join("\n"), origin: `${source.origin}: ${path.split("/").slice(-3).join("/")}`, licence: source.licence })
+        out.push({
+          ext,
+          lines: length,
+          code: window.join("\n"),
+          origin: `${source.origin}: ${path.split("/").slice(-3).join("/")}`,
+          licence: source.licence,
+          ...(day === GROUP_4 ? { added: day } : {})
+        })
         taken++
       }
       if (taken < 12) console.warn(`${ext} ${low}-${high}: only ${taken} windows`)
