@@ -138,6 +138,16 @@ rows.push(`| lowest language | ${candidates.map(([, c]) => worstLanguage(c.answe
 rows.push(`| time per snippet, p50 / p95 | ${[ours, vscode, highlight].map((c) => `${c.p50.toFixed(2)} / ${c.p95.toFixed(2)} ms`).join(" | ")} | both | |`)
 console.log(rows.join("\n"))
 
+// The freshest measure per language: ours on the group drawn last.
+const lastGroup = heldOut[heldOut.length - 1].added
+if (lastGroup !== undefined) {
+  const byLanguage = heldOutLanguages.flatMap((ext) => {
+    const at = all.filter((i) => heldOut[i].added === lastGroup && heldOut[i].ext === ext)
+    return at.length === 0 ? [] : [`${ext} ${rightAt(ours.answers, at)}/${at.length}`]
+  })
+  console.log(`\nOurs on group ${lastGroup}, per language: ${byLanguage.join(", ")}`)
+}
+
 const pairs = [...confusions.keys()].flatMap((ext) => missedAs(ext).map(([to, n]) => [`${ext} → ${to}`, n] as const))
 console.log(`\nOurs, confusions (held-out): ${pairs.sort((a, b) => b[1] - a[1]).map(([pair, n]) => `${pair} ${n}`).join(", ")}`)
 console.log(`Loading and the first detection: ours ${ourLoad.ms.toFixed(0)} ms and ${ourLoad.mb.toFixed(1)} MB (heap and buffers, after a collection; tsx's compiled module included); vscode-languagedetection ${theirLoad.ms.toFixed(0)} ms and ${theirLoad.mb.toFixed(1)} MB`)
