@@ -2,7 +2,7 @@
  * The source files under a folder that the corpus builders read (`bench/heldout/build.ts`,
  * `scripts/trainLanguageModel.ts`): sorted, so that what they build is deterministic.
  */
-import { lstatSync, readdirSync } from "node:fs"
+import { lstatSync, readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 
 export interface FileChoice {
@@ -50,4 +50,18 @@ export const windowAt = (lines: ReadonlyArray<string>, length: number, random: (
   const start = Math.floor(random() * (lines.length - length + 1))
   const window = lines.slice(start, start + length)
   return window.filter((line) => line.trim().length > 0).length < 0.6 * length ? undefined : window.join("\n")
+}
+
+/**
+ * `count` windows of 10–40 lines, each at a place `random` picks in a file it picks among `files`: what the tuning
+ * scripts judge a choice on.
+ */
+export const windowsAmong = (files: ReadonlyArray<string>, count: number, random: () => number): Array<string> => {
+  const windows: Array<string> = []
+  while (windows.length < count) {
+    const lines = readFileSync(files[Math.floor(random() * files.length)], "utf8").split("\n")
+    const window = windowAt(lines, 10 + Math.floor(random() * 31), random)
+    if (window !== undefined) windows.push(window)
+  }
+  return windows
 }

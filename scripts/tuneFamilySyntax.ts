@@ -6,26 +6,17 @@
  * (`LanguageFamilies`, `TypeScriptSyntax`) were chosen: `npx tsx scripts/tuneFamilySyntax.ts ROOT`, ROOT as the
  * trainer's.
  */
-import { readFileSync } from "node:fs"
 import { seeded } from "../bench/scaleCorpus.ts"
 import { compilerFindsTypeScript } from "../bench/compilerFindsTypeScript.ts"
 import { familyMember } from "../src/domain/LanguageFamilies.ts"
-import { windowAt } from "./SourceFiles.ts"
-import { filesOfSource, tuningSources } from "./TuningSources.ts"
+import { windowsAmong } from "./SourceFiles.ts"
+import { filesOfSource, type TuningSource, tuningSources } from "./TuningSources.ts"
 
 const WINDOWS = 1500
 const random = seeded(20261125)
 
-const windowsOf = (sources: ReadonlyArray<readonly [string, RegExp]>): Array<string> => {
-  const files = sources.flatMap((source) => filesOfSource(source, 200, 300_000))
-  const windows: Array<string> = []
-  while (windows.length < WINDOWS) {
-    const lines = readFileSync(files[Math.floor(random() * files.length)], "utf8").split("\n")
-    const window = windowAt(lines, 10 + Math.floor(random() * 31), random)
-    if (window !== undefined) windows.push(window)
-  }
-  return windows
-}
+const windowsOf = (sources: ReadonlyArray<TuningSource>): Array<string> =>
+  windowsAmong(sources.flatMap((source) => filesOfSource(source, 200, 300_000)), WINDOWS, random)
 
 const sources = tuningSources(process.argv[2] ?? "/work/scratch/debs")
 const typescript = windowsOf(sources.ts)

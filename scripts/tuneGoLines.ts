@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs"
 import { seeded } from "../bench/scaleCorpus.ts"
 import { detectLanguage } from "../src/domain/LanguageDetection.ts"
 import { GO_LINE } from "../src/domain/LanguageLines.ts"
-import { filesUnder, windowAt } from "./SourceFiles.ts"
+import { filesUnder, windowsAmong } from "./SourceFiles.ts"
 import { filesOfSource, tuningSources } from "./TuningSources.ts"
 
 const WINDOWS = 600
@@ -24,11 +24,7 @@ for (const [language, sources] of Object.entries(tuningSources(root))) {
 
 const files = filesUnder(`${root}/tune2/usr/share/gocode`, { name: /\.go$/, minBytes: 200, maxBytes: 300_000 })
 const answered = new Map<string, number>()
-for (let windows = 0; windows < WINDOWS;) {
-  const lines = readFileSync(files[Math.floor(random() * files.length)], "utf8").split("\n")
-  const window = windowAt(lines, 10 + Math.floor(random() * 31), random)
-  if (window === undefined) continue
-  windows++
+for (const window of windowsAmong(files, WINDOWS, random)) {
   const language = detectLanguage(window)
   answered.set(language, (answered.get(language) ?? 0) + 1)
 }

@@ -9,21 +9,13 @@ import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { seeded } from "../bench/scaleCorpus.ts"
 import { detectLanguage } from "../src/domain/LanguageDetection.ts"
-import { windowAt } from "./SourceFiles.ts"
+import { windowsAmong } from "./SourceFiles.ts"
 import { filesOfSource, tuningSources } from "./TuningSources.ts"
 
 const WINDOWS = 1500
 const random = seeded(20261126)
 
-const windowsOf = (files: ReadonlyArray<string>): Array<string> => {
-  const windows: Array<string> = []
-  while (windows.length < WINDOWS) {
-    const lines = readFileSync(files[Math.floor(random() * files.length)], "utf8").split("\n")
-    const window = windowAt(lines, 10 + Math.floor(random() * 31), random)
-    if (window !== undefined) windows.push(window)
-  }
-  return windows
-}
+const windowsOf = (files: ReadonlyArray<string>) => windowsAmong(files, WINDOWS, random)
 
 /** Packages `bench/heldout` draws code from: their READMEs are left out too. */
 const HELD_OUT = ["postcss", "undici", "zod", "pg-protocol", "multipasta", "eventsource-parser", "find-my-way-ts"]

@@ -7,25 +7,16 @@
  * model alone (`modelDetection`) and the rule with it answer SQL, and how many windows of the others the model
  * answered right that the rule would take for SQL. `npx tsx scripts/tuneSqlScripts.ts ROOT`, ROOT as the trainer's.
  */
-import { readFileSync } from "node:fs"
 import { seeded } from "../bench/scaleCorpus.ts"
 import { MIN_CONFIDENCE, modelDetection } from "../src/domain/LanguageDetection.ts"
 import { SQL_SHARE, sqlScriptShare } from "../src/domain/LanguageLines.ts"
-import { filesUnder, windowAt } from "./SourceFiles.ts"
+import { filesUnder, windowsAmong } from "./SourceFiles.ts"
 import { filesOfSource, tuningSources } from "./TuningSources.ts"
 
 const root = process.argv[2] ?? "/work/scratch/debs"
 const random = seeded(31)
 
-const windowsOf = (files: ReadonlyArray<string>, count: number): Array<string> => {
-  const windows: Array<string> = []
-  while (windows.length < count) {
-    const lines = readFileSync(files[Math.floor(random() * files.length)], "utf8").split("\n")
-    const window = windowAt(lines, 10 + Math.floor(random() * 31), random)
-    if (window !== undefined) windows.push(window)
-  }
-  return windows
-}
+const windowsOf = (files: ReadonlyArray<string>, count: number) => windowsAmong(files, count, random)
 const under = (dir: string, name: RegExp) => filesUnder(dir, { name, minBytes: 200, maxBytes: 300_000 })
 
 /** What the model answers, the rules before it left out. */
