@@ -1,6 +1,6 @@
 /**
  * The language model's tuning sources (`scripts/trainLanguageModel.ts`), shared with the scripts that make choices on
- * them (`scripts/tuneFamilySyntax.ts`): none of them is in `bench/heldout`. ROOT holds what
+ * them (`scripts/tune*.ts`): none of them is in `bench/heldout` (`scripts/heldOutOverlap.ts` checks). ROOT holds what
  * `scripts/fetchTuningSources.sh` brings; the rest is on the machine.
  */
 import { join } from "node:path"
@@ -69,7 +69,7 @@ export const tuningSources = (root: string): Record<string, ReadonlyArray<Tuning
   java: [[`${root}/java-tune`, /\.java$/], [`${root}/java-tune2`, /\.java$/]],
   c: [
     ["node_modules/better-sqlite3/deps/sqlite3", /^sqlite3\.c$/],
-    // glibc's headers, but the C++ bindings beside them (ncurses++, gmpxx); not its subfolders, which hold other
+    // glibc's headers, less the C++ bindings beside them (ncurses++, gmpxx); not its subfolders, which hold other
     // projects' headers, some C++ (LLVM, V8, libstdc++), some held out (Linux's, CPython's).
     ["/usr/include", /^(?!(?:cursesapp|cursesf|cursesm|cursesp|cursesw|cursslk|etip|gmpxx)\.h$)[a-z]\w*\.h$/, {
       shallow: true

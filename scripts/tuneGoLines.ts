@@ -1,5 +1,5 @@
 /**
- * Where the Go line rule of `LanguageDetection` was checked: of every language's tuning sources (`TuningSources`),
+ * Where the Go line rule of `LanguageLines` was checked: of every language's tuning sources (`TuningSources`),
  * how many files hold a line only Go writes (a package clause without `;`, a build constraint); and what
  * `detectLanguage` answers for windows of 10–40 lines of Go packages the model does not train on (`ROOT/tune2`:
  * viper, urfave/cli, go-toml, the Prometheus client, gin; none in `bench/heldout`). `npx tsx scripts/tuneGoLines.ts
