@@ -6,6 +6,7 @@ import type { SqlClient } from "@effect/sql/SqlClient"
 import type { Fragment } from "@effect/sql/Statement"
 import { Effect } from "effect"
 import type { PagePosition, PseudoSelection, StoredRow, StoredSelection } from "./AssetStore.ts"
+import { transferablesColumn } from "./TransferablesColumn.ts"
 
 /** The pseudo values a listing selects: checked in `assets_live`, which holds them. */
 const pseudoValues = (pseudo: PseudoSelection) => pseudo === "include" ? [0, 1] : pseudo === "only" ? [1] : [0]
@@ -30,7 +31,7 @@ export const listingPages = (
 
   const storedPage = (selection: StoredSelection, size: number, position: PagePosition | undefined) =>
     sql<StoredRow & PagePosition>`
-      SELECT created, id, document, ${sql.literal(selection.transferables ? "transferables" : "NULL AS transferables")}
+      SELECT created, id, document, ${transferablesColumn(sql, selection.transferables)}
       FROM assets WHERE ${liveAfter(selection.pseudo, position)} ${
       sql.literal(selection.suggestedOnly ? "AND mechanism = 'RECOMMENDED'" : "")
     }

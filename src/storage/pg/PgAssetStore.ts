@@ -16,20 +16,19 @@ import {
   type TrashPosition
 } from "../AssetStore.ts"
 import { listingPages } from "../ListingPages.ts"
+import { transferablesColumn } from "../TransferablesColumn.ts"
 import { storableOrNull } from "./StorableText.ts"
 
 const flag = (value: boolean | undefined) => value === true ? 1 : 0
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient
-  const transferablesColumn = (transferables: boolean, table = "") =>
-    sql.literal(transferables ? `${table}transferables` : "NULL AS transferables")
 
   /** One asset's stored row; `locked` inside a write transaction, so that other writes of it wait for this one. */
   const findRow = (id: string, transferables: boolean, locked: boolean) =>
     Effect.map(
       sql<StoredRow & { deleted: string | null }>`
-        SELECT document, ${transferablesColumn(transferables)}, deleted FROM assets WHERE id = ${id}
+        SELECT document, ${transferablesColumn(sql, transferables)}, deleted FROM assets WHERE id = ${id}
         ${sql.literal(locked ? "FOR UPDATE" : "")}`,
       (rows) => Option.fromNullable(rows[0])
     ).pipe(Effect.orDie)
@@ -41,12 +40,12 @@ export const make = Effect.gen(function*() {
 
   const storedAt = (rows: ReadonlyArray<number>, transferables: boolean) =>
     rows.length === 0 ? Effect.succeed([]) : sql<StoredRow & { row: number; id: string }>`
-      SELECT s.row, a.id, a.document, ${transferablesColumn(transferables, "a.")}
+      SELECT s.row, a.id, a.document, ${transferablesColumn(sql, transferables, "a.")}
       FROM search_rows s JOIN assets a ON a.id = s.asset_id WHERE s.row = ANY(${rows})`.pipe(Effect.orDie)
 
   const trashPage = (transferables: boolean, size: number, position: TrashPosition | undefined) =>
     sql<StoredRow & TrashPosition>`
-      SELECT id, deleted, document, ${transferablesColumn(transferables)}
+      SELECT id, deleted, document, ${transferablesColumn(sql, transferables)}
       FROM assets WHERE deleted IS NOT NULL ${
       position === undefined
         ? sql.literal("")

@@ -16,19 +16,18 @@ import {
   type TrashPosition
 } from "../AssetStore.ts"
 import { listingPages } from "../ListingPages.ts"
+import { transferablesColumn } from "../TransferablesColumn.ts"
 import { inList } from "./InList.ts"
 
 const flag = (value: boolean | undefined) => value === true ? 1 : 0
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient
-  const transferablesColumn = (transferables: boolean, table = "") =>
-    sql.literal(transferables ? `${table}transferables` : "NULL AS transferables")
 
   const find = (id: string, transferables: boolean) =>
     Effect.map(
       sql<StoredRow & { deleted: string | null }>`
-        SELECT document, ${transferablesColumn(transferables)}, deleted FROM assets WHERE id = ${id}`,
+        SELECT document, ${transferablesColumn(sql, transferables)}, deleted FROM assets WHERE id = ${id}`,
       (rows) => Option.fromNullable(rows[0])
     ).pipe(Effect.orDie)
 
@@ -36,12 +35,12 @@ export const make = Effect.gen(function*() {
 
   const storedAt = (rows: ReadonlyArray<number>, transferables: boolean) =>
     rows.length === 0 ? Effect.succeed([]) : sql<StoredRow & { row: number; id: string }>`
-      SELECT s.rowid AS row, a.id, a.document, ${transferablesColumn(transferables, "a.")}
+      SELECT s.rowid AS row, a.id, a.document, ${transferablesColumn(sql, transferables, "a.")}
       FROM search_rows s JOIN assets a ON a.id = s.asset_id WHERE ${inList(sql, "s.rowid", rows)}`.pipe(Effect.orDie)
 
   const trashPage = (transferables: boolean, size: number, position: TrashPosition | undefined) =>
     sql<StoredRow & TrashPosition>`
-      SELECT id, deleted, document, ${transferablesColumn(transferables)}
+      SELECT id, deleted, document, ${transferablesColumn(sql, transferables)}
       FROM assets WHERE deleted IS NOT NULL ${
       position === undefined
         ? sql.literal("")
