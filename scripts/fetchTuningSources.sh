@@ -20,10 +20,10 @@ unpack_into ../t golang-github-stretchr-testify-dev golang-github-sirupsen-logru
   librust-anyhow-dev librust-rand-core-dev ruby-rack ruby-thor php-symfony-console php-guzzlehttp-psr7 bluez-source \
   ansible-core libjs-bootstrap libjs-bootstrap4 libjs-jquery-ui sphinx-rtd-theme-common fonts-font-awesome
 # Go packages and SQL scripts the model does not train on, where the rules of src/domain/LanguageLines.ts were
-# checked (scripts/tuneGoLines.ts, scripts/tuneSqlScripts.ts).
+# checked (scripts/tuneGoLines.ts, scripts/tuneSqlScripts.ts; MariaDB's tests for SQL written in lower case).
 unpack_into ../tune2 golang-github-spf13-viper-dev golang-github-urfave-cli-dev golang-github-pelletier-go-toml-dev \
   golang-github-prometheus-client-golang-dev golang-github-gin-gonic-gin-dev roundcube-core icinga2-ido-pgsql \
-  icinga2-ido-mysql pdns-backend-pgsql pdns-backend-mysql pdns-backend-sqlite3
+  icinga2-ido-mysql pdns-backend-pgsql pdns-backend-mysql pdns-backend-sqlite3 mariadb-test-data
 unpack_into ../cpp nlohmann-json3-dev libfmt-dev googletest catch2 libspdlog-dev
 unpack_into jdk openjdk-17-source
 

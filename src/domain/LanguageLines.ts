@@ -47,10 +47,15 @@ const SQL_STATEMENT = new RegExp(
     String.raw`SELECT\b.*\bFROM\b|(?:GRANT|REVOKE)\b.*\bON\b|COMMENT\s+ON\b)`,
   "im"
 )
-/** A query whose columns follow on the next lines, in capitals (prose starts lines with "Select" too). */
-const SQL_QUERY = /^\s*SELECT(?:\s|$)/m
-/** The words an SQL script's lines start with, in capitals as scripts write them. */
-const SQL_KEYWORDS = either([
+/**
+ * Words as SQL scripts write them: in capitals, or all in lower case (MySQL's tests, hand-written schemas). Prose
+ * capitalises them ("Select a file", "When done", "Set the path"), so that is not SQL.
+ */
+const inScriptCase = (words: ReadonlyArray<string>) => either(words.flatMap((word) => [word, word.toLowerCase()]))
+/** A query whose columns follow on the next lines. */
+const SQL_QUERY = new RegExp(String.raw`^\s*${inScriptCase(["SELECT"])}(?:\s|$)`, "m")
+/** The words an SQL script's lines start with. */
+const SQL_KEYWORDS = inScriptCase([
   "SELECT",
   "FROM",
   "WHERE",
@@ -95,7 +100,13 @@ const SQL_KEYWORDS = either([
   "THEN",
   "ELSE",
   "DECLARE",
-  "COMMENT ON"
+  "COMMENT ON",
+  "ADD",
+  "MODIFY",
+  "SHOW",
+  "CALL",
+  "DELIMITER",
+  "TRUNCATE"
 ])
 /** A line of an SQL script: a comment (not a rule of dashes, which Markdown and YAML write), or a keyword first. */
 const SQL_KEYWORD_LINE = new RegExp(String.raw`^\s*(?:--(?!-)|(?:${SQL_KEYWORDS})\b)`)
@@ -146,9 +157,12 @@ const SQL_CONSTRAINTS = either([
   "IDENTITY",
   "GENERATED"
 ])
-/** A column's definition: a name, an SQL type and its size, then a constraint or the end of the line. */
+/**
+ * A column's definition: a name, an SQL type (in brackets, as SQL Server writes it) and its size, then a constraint or
+ * the end of the line.
+ */
 const SQL_COLUMN_LINE = new RegExp(
-  String.raw`^\s*[\x60"[]?\w+[\x60"\]]?\s+(?:${SQL_TYPES})\b(?:\s*\([\d, ]+\))?` +
+  String.raw`^\s*[\x60"[]?\w+[\x60"\]]?\s+\[?(?:${SQL_TYPES})\b\]?(?:\s*\([\d, ]+\))?` +
     String.raw`(?:\s+(?:${SQL_CONSTRAINTS})\b|\s*,?\s*$)`,
   "i"
 )

@@ -37,6 +37,14 @@ describe("isSqlScript", () => {
     ).toBe(true)
   })
 
+  it("takes scripts written in lower case, and SQL Server's bracketed types", () => {
+    expect(isSqlScript(schema.toLowerCase())).toBe(true)
+    expect(isSqlScript("create table t1 (a int, b varchar(10));\ninsert into t1 values (1, 'x');\nselect * from t1\n" +
+      "where a > 0;\ndrop table t1;\n")).toBe(true)
+    expect(isSqlScript("CREATE TABLE [dbo].[users] (\n  [user_id] [int] IDENTITY (1, 1) NOT NULL ,\n" +
+      "  [created] [datetime] NOT NULL\n)\nGO\n")).toBe(true)
+  })
+
   it("leaves SQL a host language embeds to the model", () => {
     const typescript = `export const migrate = sql\`\n${schema}\n\``
     expect(sqlScriptShare(typescript)).toBe(0)
@@ -50,6 +58,9 @@ describe("isSqlScript", () => {
     expect(isSqlScript("Select the file from the menu, then choose a folder.\nIt opens in a new window.\n")).toBe(false)
     expect(isSqlScript("---\ntitle: Setup\n---\nSelect a database from the list.\nThen press OK.\n")).toBe(false)
     expect(isSqlScript("  id integer NOT NULL,\n  name text\n")).toBe(false)
+    // Prose capitalises the words scripts write in capitals or in lower case.
+    expect(isSqlScript("Select the rows from the table you need.\nWhen done, Set the path.\nThen Update it.\n"))
+      .toBe(false)
   })
 })
 
