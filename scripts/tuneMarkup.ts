@@ -1,14 +1,16 @@
 /**
- * How the detector tells Markdown that holds HTML (a README's badges, a centred logo) from HTML, on windows of 10–40
- * lines from the tuning side: the READMEs of the packages in the project's `node_modules` (not `@effect`'s, a training
- * source, nor those of the packages `bench/heldout` draws code from) and the language model's HTML tuning sources
- * (`TuningSources`). Prints what `detectLanguage` answers for each; where the Markdown rule was chosen (it lives in
- * `LanguageLines`): `npx tsx scripts/tuneMarkup.ts ROOT`, ROOT as the trainer's.
+ * How the detector tells Markdown that holds HTML (a README's badges, a centred logo) from HTML, and Markdown with
+ * code examples (which the model reads as their code) from code, on windows of 10–40 lines from the tuning side: the
+ * READMEs of the packages in the project's `node_modules` (not `@effect`'s, a training source, nor those of the
+ * packages `bench/heldout` draws code from) and the language model's tuning sources (`TuningSources`). Prints what `detectLanguage` answers for each, then how many READMEs the rule for code examples
+ * answers right and how many other tuning windows it would take, for each count of Markdown lines; where the Markdown
+ * rules were chosen (they live in `LanguageLines`): `npx tsx scripts/tuneMarkup.ts ROOT`, ROOT as the trainer's.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { seeded } from "../bench/scaleCorpus.ts"
-import { detectLanguage } from "../src/domain/LanguageDetection.ts"
+import { detectLanguage, MIN_CONFIDENCE, modelDetection } from "../src/domain/LanguageDetection.ts"
+import { MARKDOWN_LINES, markdownLinesAroundCode } from "../src/domain/LanguageLines.ts"
 import { windowsAmong } from "./SourceFiles.ts"
 import { filesOfSource, tuningSources } from "./TuningSources.ts"
 
@@ -43,7 +45,28 @@ const answers = (windows: ReadonlyArray<string>) => {
   return [...count].sort((a, b) => b[1] - a[1]).map(([language, n]) => `${language} ${n}`).join(", ")
 }
 
-const html = tuningSources(process.argv[2] ?? "/work/scratch/debs").html
-  .flatMap((source) => filesOfSource(source, 200, 300_000))
-console.log(`Markdown windows (READMEs in node_modules) answered: ${answers(windowsOf(readmesUnder("node_modules")))}`)
+const sources = tuningSources(process.argv[2] ?? "/work/scratch/debs")
+const html = sources.html.flatMap((source) => filesOfSource(source, 200, 300_000))
+const readmes = windowsOf(readmesUnder("node_modules"))
+console.log(`Markdown windows (READMEs in node_modules) answered: ${answers(readmes)}`)
 console.log(`HTML windows (tuning sources) answered: ${answers(windowsOf(html))}`)
+
+// The rule for Markdown with code examples, weighed against the model alone on the READMEs and every other
+// language's tuning windows (drawn after the figures above, so that those stay as they were).
+const modelAnswer = (window: string) => {
+  const { ext, confidence } = modelDetection(window)
+  return confidence < MIN_CONFIDENCE ? "txt" : ext
+}
+const others = Object.entries(sources).filter(([language]) => language !== "md").map(([language, list]) =>
+  [language, windowsAmong(list.flatMap((source) => filesOfSource(source, 200, 300_000)), 600, random)] as const
+)
+for (const least of [1, 2, 3]) {
+  const rule = (window: string) => markdownLinesAroundCode(window) >= least
+  const right = readmes.filter((window) => rule(window) || modelAnswer(window) === "md").length
+  const taken = others.map(([language, windows]) =>
+    `${language} ${windows.filter((window) => modelAnswer(window) === language && rule(window)).length}`
+  )
+  console.log(`Markdown lines around code ${least}${least === MARKDOWN_LINES ? " (chosen)" : ""}: READMEs answered ` +
+    `Markdown, model ${readmes.filter((window) => modelAnswer(window) === "md").length}, with the rule ${right} of ` +
+    `${readmes.length}; right answers the rule would take for Markdown: ${taken.join(", ")}`)
+}

@@ -195,9 +195,9 @@ const HOST_CODE = new RegExp(String.raw`[\x60{}]|=>|\$this->|\b(?:${
 const QUOTED_NAME = /\x60[\w$]+\x60/g
 
 /**
- * Share of a script's lines (but neutral ones) that must read as SQL. On the tuning side, 0.3–0.5 answer 579–571
- * of 600 SQL windows right and take nothing else for SQL; the half keeps a margin for hosts the tuning set lacks
- * (SQL in YAML, in a heredoc).
+ * Share of a script's lines (but neutral ones) that must read as SQL. On the tuning side, 0.3–0.5 answer 592 of 600
+ * SQL windows right (561–563 of them written in lower case) and take nothing else for SQL; the half keeps a margin
+ * for hosts the tuning set lacks (SQL in YAML, in a heredoc).
  */
 export const SQL_SHARE = 0.5
 
@@ -215,15 +215,18 @@ export const sqlScriptShare = (sample: string): number => {
 /** An SQL script: a statement, half its lines or more SQL's, and nothing of a host language around them. */
 export const isSqlScript = (sample: string): boolean => sqlScriptShare(sample) >= SQL_SHARE
 
+const HEADING = /^#{1,6} \S/m
+const LINK_DEFINITION = /^\s{0,3}\[[^\]\n]+\]:\s*\S/m
+
 /**
  * Blocks only Markdown writes: an ATX heading, a fence, a link definition, an inline link. A README's HTML (badges,
  * a centred logo) sits among them; an HTML page's `<pre>` may start lines with `#` (shell comments), so a snippet
  * holding one is left to the model.
  */
 const MARKDOWN_BLOCKS = [
-  /^#{1,6} \S/m,
+  HEADING,
   FENCE,
-  /^\s{0,3}\[[^\]\n]+\]:\s*\S/m,
+  LINK_DEFINITION,
   /\[[^\]\n]+\]\((?:https?:|\.{0,2}\/|#)[^)\s]*\)/
 ]
 const PREFORMATTED = /<pre\b/i
@@ -231,3 +234,51 @@ const PREFORMATTED = /<pre\b/i
 /** Markdown holding HTML, which the model reads as HTML: one of Markdown's own blocks outside preformatted HTML. */
 export const isMarkdownWithHtml = (sample: string): boolean =>
   !PREFORMATTED.test(sample) && MARKDOWN_BLOCKS.some((block) => block.test(sample))
+
+const FENCE_LINE = /^\s*\x60\x60\x60/
+/** A fence that names no language: it closes a block more often than it opens one. */
+const BARE_FENCE_LINE = /^\s*\x60\x60\x60\s*$/
+const LIST_ITEM = /^\s{0,3}(?:[-*+]|\d+\.) +[A-Za-z\x60*[]/
+/** A sentence: a capital (or emphasis, code, a link) first, a full stop, colon or parenthesis last, no code between. */
+const SENTENCE = /^[A-Z*_\x60[][^;{}=<>]*\w[^;{}=<>]*[.:!?)]$/
+const wordCount = (line: string) => line.trim().split(/\s+/).length
+
+/** A line a README writes between its examples: a heading, a link definition, a list item or a sentence of prose. */
+const isMarkdownLine = (line: string): boolean =>
+  HEADING.test(line) || LINK_DEFINITION.test(line) || (LIST_ITEM.test(line) && wordCount(line) >= 3) ||
+  (SENTENCE.test(line.trim()) && wordCount(line) >= 4)
+
+/**
+ * What a source file writes outside an example where a README writes prose: a doc comment's delimiters or tags
+ * (TSDoc examples are fenced too), an import, an export.
+ */
+const SOURCE_LINE = /^\s*(?:\/\*|\*\/|@[a-z]+(?:\s|$)|export |import )/
+
+/**
+ * Markdown lines outside the fenced examples that make a snippet a Markdown document. On the tuning side (READMEs in
+ * `node_modules`, `scripts/tuneMarkup.ts`) one takes a few more READMEs and two take nothing else; two keep a
+ * sentence introducing a single block of code (a paste from a chat) the code's.
+ */
+export const MARKDOWN_LINES = 2
+
+/**
+ * How many Markdown lines a snippet holding a fenced example writes outside its examples; -1 when it holds no fence
+ * or writes source code outside them. A window may start inside a block: a first fence that names no language, of an
+ * odd count, closes it.
+ */
+export const markdownLinesAroundCode = (sample: string): number => {
+  const lines = sample.split("\n")
+  const fences = lines.filter((line) => FENCE_LINE.test(line))
+  if (fences.length === 0) return -1
+  let inside = fences.length % 2 === 1 && BARE_FENCE_LINE.test(fences[0])
+  let around = 0
+  for (const line of lines) {
+    if (FENCE_LINE.test(line)) inside = !inside
+    else if (!inside && SOURCE_LINE.test(line)) return -1
+    else if (!inside && isMarkdownLine(line)) around++
+  }
+  return around
+}
+
+/** A Markdown document with code examples, which the model reads as their code: fenced blocks with prose around. */
+export const isMarkdownWithCode = (sample: string): boolean => markdownLinesAroundCode(sample) >= MARKDOWN_LINES

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "@effect/vitest"
-import { isGoSource, isMarkdownWithHtml, isSqlScript, sqlScriptShare } from "../../src/domain/LanguageLines.ts"
+import {
+  isGoSource,
+  isMarkdownWithCode,
+  isMarkdownWithHtml,
+  isSqlScript,
+  markdownLinesAroundCode,
+  sqlScriptShare
+} from "../../src/domain/LanguageLines.ts"
 
 describe("isGoSource", () => {
   it("finds Go's package clause and build constraints, not Java's or Perl's package, nor Go in a Markdown fence", () => {
@@ -73,5 +80,26 @@ describe("isMarkdownWithHtml", () => {
     expect(isMarkdownWithHtml(`${badges}\`\`\`sh\nnpm install\n\`\`\`\n`)).toBe(true)
     expect(isMarkdownWithHtml(badges)).toBe(false)
     expect(isMarkdownWithHtml('<pre class="programlisting">\n# generated, do not edit\n</pre>\n')).toBe(false)
+  })
+})
+
+describe("isMarkdownWithCode", () => {
+  const example = "```js\nconst qs = require('qs')\nqs.stringify({ a: 1 })\n```"
+
+  it("finds a document's headings, lists and sentences around its fenced examples", () => {
+    expect(isMarkdownWithCode(`## Usage\n\nYou can stringify any object:\n\n${example}\n`)).toBe(true)
+    expect(isMarkdownWithCode(`${example}\n\n- Nested objects are supported too.\n[npm]: https://npmjs.org/qs\n`))
+      .toBe(true)
+    // The window starts inside an example: its first fence, bare, closes it.
+    expect(markdownLinesAroundCode("qs.parse('a=1')\n```\n\n### Options\n\nSee the list below.\n")).toBe(2)
+  })
+
+  it("leaves code alone: a single block, one sentence before it, a doc comment's example", () => {
+    expect(isMarkdownWithCode(example)).toBe(false)
+    expect(isMarkdownWithCode(`Here is how to use it:\n${example}\n`)).toBe(false)
+    const tsdoc = `/**\nCreate a function type with the same parameters.\n\nUse it to wrap a function.\n\n@example\n` +
+      "```\ntype F = SetReturnType<G, void>;\n```\n\n@category Function\n*/\nexport type SetReturnType<F, R> = R;\n"
+    expect(markdownLinesAroundCode(tsdoc)).toBe(-1)
+    expect(markdownLinesAroundCode("## Usage\n\nNo examples here, only prose.\n")).toBe(-1)
   })
 })
