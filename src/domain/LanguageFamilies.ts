@@ -61,8 +61,17 @@ const CPP_ONLY: ReadonlyArray<RegExp> = [
   /^#\s*include\s*<[a-z_]+>/m,
   /\bnew\s+[A-Za-z_][\w<>]*\s*[(\[{;]/,
   /\bdelete\b\s*(?:\[\s*\])?\s*[A-Za-z_]/,
-  /\bthis->/
+  /\bthis->/,
+  // a template's arguments, the last a type, before a name: mat<4, 4, float> m, Map<Key, Value>& m
+  /\b[A-Za-z_]\w*<\s*(?:[\w:]+\s*,\s*)*(?:int|double|float|char|bool|unsigned|size_t|[A-Z]\w*)\s*>\s*[A-Za-z_&*:(]/
 ]
+
+/**
+ * C++'s header names, which a C header never includes nor guards itself with: `#include <asio/detail/config.hpp>`,
+ * `#ifndef YAML_CPP_NODE_HPP`. Read in the code as written (the included name is a string).
+ */
+const CPP_HEADER_NAME =
+  /^\s*#\s*(?:include\s*[<"][^>"\n]+\.(?:hpp|hh|hxx|ipp|inl|tcc)[>"]|(?:ifndef|define)\s+\w+_(?:HPP|HH|HXX|IPP|INL)_*\b)/m
 
 interface Family {
   readonly base: ClassificationSpecificValue
@@ -78,12 +87,13 @@ const matchesOutsideProse = (patterns: ReadonlyArray<RegExp>) => (code: string):
 }
 
 const holdsTypeScriptFragment = matchesOutsideProse(TYPESCRIPT_FRAGMENTS)
+const holdsCppSyntax = matchesOutsideProse(CPP_ONLY)
 
 const EXTENDED: Partial<Record<ClassificationSpecificValue, Family>> = {}
 for (const family of [
   // The patterns first: they cost a hundredth of a parse.
   { base: "js", extension: "ts", extended: (code: string) => holdsTypeScriptFragment(code) || holdsTypeScriptSyntax(code) },
-  { base: "c", extension: "cpp", extended: matchesOutsideProse(CPP_ONLY) }
+  { base: "c", extension: "cpp", extended: (code: string) => CPP_HEADER_NAME.test(code) || holdsCppSyntax(code) }
 ] as const) {
   EXTENDED[family.base] = family
   EXTENDED[family.extension] = family

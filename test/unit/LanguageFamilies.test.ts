@@ -50,7 +50,10 @@ describe("familyMember", () => {
       "class Buffer {\npublic:\n  explicit Buffer(size_t n);\n};",
       "void swap(Node& a, Node& b);",
       "#include <iostream>\nint main() { return 0; }",
-      "auto* node = new Node(value);"
+      "auto* node = new Node(value);",
+      "typedef mat<4, 4, float> fmat4x4;",
+      "#ifndef YAML_CPP_NODE_HPP\n#define YAML_CPP_NODE_HPP\n#if defined(_MSC_VER)\n#pragma once\n#endif",
+      '#include "asio/detail/config.hpp"\n#define ASIO_HAS_THREADS 1'
     ])
   })
 
@@ -60,7 +63,9 @@ describe("familyMember", () => {
       "static int mask(int flags) {\n  return flags & FLAG_READ;\n}",
       "struct ringbuf *ringbuf_new(size_t size);\n#define RINGBUF_RESET 0",
       "/* see Foo::bar in the C++ bindings */\nint foo(void);",
-      "static void delete_entry(struct entry *e) {\n  free(e);\n}"
+      "static void delete_entry(struct entry *e) {\n  free(e);\n}",
+      "#ifndef UV_UNIX_H\n#define UV_UNIX_H\n#include <sys/types.h>\n#include \"uv/threadpool.h\"",
+      "if (count<MAX_ENTRIES && size>0) grow(table);"
     ])
   })
 
