@@ -26,7 +26,7 @@ unpack_into ../tune2 golang-github-spf13-viper-dev golang-github-urfave-cli-dev 
   golang-github-prometheus-client-golang-dev golang-github-gin-gonic-gin-dev roundcube-core icinga2-ido-pgsql \
   icinga2-ido-mysql pdns-backend-pgsql pdns-backend-mysql pdns-backend-sqlite3 mariadb-test-data \
   libasio-dev libcereal-dev libeigen3-dev libglm-dev libtbb-dev libyaml-cpp-dev \
-  libcurl4-openssl-dev libevent-dev libgit2-dev libjansson-dev libpng-dev libuv1-dev libyaml-dev
+  libcurl4-openssl-dev libevent-dev libgit2-dev libpng-dev libuv1-dev
 unpack_into ../cpp nlohmann-json3-dev libfmt-dev googletest catch2 libspdlog-dev
 unpack_into jdk openjdk-17-source
 

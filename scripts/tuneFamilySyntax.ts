@@ -4,7 +4,7 @@
  * finds TypeScript-only syntax, how many `familyMember` answers TypeScript; of all TypeScript windows; and of
  * JavaScript windows, how many it takes for TypeScript. Then C and C++: the tuning sources' windows, and windows of
  * headers the model does not train on (`ROOT/tune2`: Asio, cereal, Eigen, GLM, oneTBB and yaml-cpp for C++; curl,
- * libevent, libgit2, Jansson, libpng, libuv and LibYAML for C), how many `familyMember` answers C++. Where the syntax
+ * libevent, libgit2, libpng and libuv for C), how many `familyMember` answers C++. Where the syntax
  * checks (`LanguageFamilies`, `TypeScriptSyntax`) were chosen: `npx tsx scripts/tuneFamilySyntax.ts ROOT`, ROOT as
  * the trainer's.
  */
