@@ -26,6 +26,11 @@ interface Source {
   readonly shell?: boolean
   /** The day a source was added: its windows are drawn apart (`--add DAY`), so that earlier ones stay as they were. */
   readonly added?: string
+  /**
+   * What a window must hold to count (from the fifth group on): an HTML window a tag, since one without is a
+   * stylesheet, a script or prose, whichever file it was cut from.
+   */
+  readonly holds?: RegExp
 }
 
 const DAY_2 = "2026-11-24"
@@ -33,6 +38,12 @@ const DAY_3 = "2026-11-25"
 const H3 = `${root}/h3`
 /** The fourth group, drawn the day of the third; its windows carry the group's name (`added`). */
 const GROUP_4 = "2026-11-25-4"
+/** The fifth group, drawn after the fourth group's day's second set of choices, measured once. */
+const GROUP_5 = "2026-11-25-5"
+const H5 = `${root}/h5`
+/** Groups whose windows carry their name (`added`). */
+const NAMED_GROUPS = [GROUP_4, GROUP_5]
+const HTML_TAG = /<\/?[A-Za-z][\w-]*[\s>\/]|<!--|<!DOCTYPE/i
 const H4 = `${root}/h4`
 const SITE = "/root/.pyenv/versions/3.11.7/lib/python3.11/site-packages"
 
@@ -117,7 +128,42 @@ const SOURCES: ReadonlyArray<Source> = [
   { ext: "yaml", origin: "Schema Salad's metaschema and tests (Debian python3-schema-salad), GitHub workflows and lock files of Hono, Zustand, ky, Gson, Commons Lang", licence: "Apache-2.0, MIT", dir: `${H4}/git`, file: /\.ya?ml$/, added: GROUP_4 },
   { ext: "html", origin: "git's HTML documentation (Debian git-doc)", licence: "GPL-2.0", dir: `${H4}/deb/usr/share/doc/git-doc`, file: /\.html$/, added: GROUP_4 },
   { ext: "json", origin: "TypeScript's localized diagnostic messages (npm typescript), TOML's test expectations (Debian golang-github-burntsushi-toml-dev)", licence: "Apache-2.0 (TypeScript), MIT", dir: "node_modules/typescript/lib", file: /^diagnosticMessages\.generated\.json$/, added: GROUP_4 },
-  { ext: "json", origin: "TypeScript's localized diagnostic messages (npm typescript), TOML's test expectations (Debian golang-github-burntsushi-toml-dev)", licence: "Apache-2.0 (TypeScript), MIT", dir: `${H4}/deb/usr/share/gocode/src/github.com/BurntSushi/toml/internal/toml-test/tests`, file: /\.json$/, added: GROUP_4 }
+  { ext: "json", origin: "TypeScript's localized diagnostic messages (npm typescript), TOML's test expectations (Debian golang-github-burntsushi-toml-dev)", licence: "Apache-2.0 (TypeScript), MIT", dir: `${H4}/deb/usr/share/gocode/src/github.com/BurntSushi/toml/internal/toml-test/tests`, file: /\.json$/, added: GROUP_4 },
+  // A fifth group, drawn after the second set of choices (SQL in lower case, Markdown with code examples, C++ header
+  // names) and measured once: every language, from projects no group, tuning or training source holds.
+  { ext: "py", origin: "Debian python3-tornado 6.2.0, python3-marshmallow 3.18.0, python3-arrow 1.2.3", licence: "Apache-2.0 (tornado, arrow), MIT (marshmallow)", dir: `${H5}/deb/usr/lib/python3/dist-packages`, file: /^[a-z_]+\.py$/, added: GROUP_5 },
+  { ext: "js", origin: "npm ramda 0.30.1 (src/), handlebars 4.7.8 (lib/), bluebird 3.7.2 (js/release/)", licence: "MIT", dir: `${H5}/npm/ramda-0.30.1/package/src`, file: /\.js$/, added: GROUP_5 },
+  { ext: "js", origin: "npm ramda 0.30.1 (src/), handlebars 4.7.8 (lib/), bluebird 3.7.2 (js/release/)", licence: "MIT", dir: `${H5}/npm/handlebars-4.7.8/package/lib`, file: /\.js$/, added: GROUP_5 },
+  { ext: "js", origin: "npm ramda 0.30.1 (src/), handlebars 4.7.8 (lib/), bluebird 3.7.2 (js/release/)", licence: "MIT", dir: `${H5}/npm/bluebird-3.7.2/package/js/release`, file: /\.js$/, added: GROUP_5 },
+  { ext: "ts", origin: "npm msw 2.7.0 (src/, tests left out), ts-toolbelt 9.6.0 (declarations)", licence: "MIT, Apache-2.0 (ts-toolbelt)", dir: `${H5}/npm/msw-2.7.0/package/src`, file: /^(?!.*\.test\.)[^.]+\.ts$/, added: GROUP_5 },
+  { ext: "ts", origin: "npm msw 2.7.0 (src/, tests left out), ts-toolbelt 9.6.0 (declarations)", licence: "MIT, Apache-2.0 (ts-toolbelt)", dir: `${H5}/npm/ts-toolbelt-9.6.0/package/out`, file: /\.d\.ts$/, added: GROUP_5 },
+  { ext: "java", origin: "jsoup and Apache Commons IO sources (GitHub jhy/jsoup 46b6208, apache/commons-io d83aeb6)", licence: "MIT (jsoup), Apache-2.0", dir: `${H5}/git/jhy+jsoup/src/main`, file: /\.java$/, added: GROUP_5 },
+  { ext: "java", origin: "jsoup and Apache Commons IO sources (GitHub jhy/jsoup 46b6208, apache/commons-io d83aeb6)", licence: "MIT (jsoup), Apache-2.0", dir: `${H5}/git/apache+commons-io/src/main`, file: /\.java$/, added: GROUP_5 },
+  { ext: "c", origin: "libarchive, Zstandard, PCRE2 and libssh headers (Debian libarchive-dev, libzstd-dev, libpcre2-dev, libssh-dev)", licence: "BSD-2-Clause (libarchive), BSD-3-Clause OR GPL-2.0 (zstd), BSD-3-Clause WITH PCRE2-exception, LGPL-2.1+ (libssh)", dir: `${H5}/deb/usr/include`, file: /^(archive|archive_entry|zstd|zdict|zstd_errors|pcre2|pcre2posix)\.h$/, shallow: true, added: GROUP_5 },
+  { ext: "c", origin: "libarchive, Zstandard, PCRE2 and libssh headers (Debian libarchive-dev, libzstd-dev, libpcre2-dev, libssh-dev)", licence: "BSD-2-Clause (libarchive), BSD-3-Clause OR GPL-2.0 (zstd), BSD-3-Clause WITH PCRE2-exception, LGPL-2.1+ (libssh)", dir: `${H5}/deb/usr/include/libssh`, file: /\.h$/, added: GROUP_5 },
+  { ext: "cpp", origin: "Protocol Buffers, OpenCV core and JsonCpp headers (Debian libprotobuf-dev, libopencv-core-dev, libjsoncpp-dev)", licence: "BSD-3-Clause (protobuf), Apache-2.0 (OpenCV), MIT (JsonCpp)", dir: `${H5}/deb/usr/include/google/protobuf`, file: /\.h$/, added: GROUP_5 },
+  { ext: "cpp", origin: "Protocol Buffers, OpenCV core and JsonCpp headers (Debian libprotobuf-dev, libopencv-core-dev, libjsoncpp-dev)", licence: "BSD-3-Clause (protobuf), Apache-2.0 (OpenCV), MIT (JsonCpp)", dir: `${H5}/deb/usr/include/opencv4/opencv2/core`, file: /\.hpp$/, added: GROUP_5 },
+  { ext: "cpp", origin: "Protocol Buffers, OpenCV core and JsonCpp headers (Debian libprotobuf-dev, libopencv-core-dev, libjsoncpp-dev)", licence: "BSD-3-Clause (protobuf), Apache-2.0 (OpenCV), MIT (JsonCpp)", dir: `${H5}/deb/usr/include/jsoncpp`, file: /\.h$/, added: GROUP_5 },
+  { ext: "go", origin: "Debian golang-github-hashicorp-go-multierror-dev, -go-chi-chi-dev, -jmoiron-sqlx-dev, -mitchellh-mapstructure-dev, -robfig-cron-dev", licence: "MPL-2.0 (go-multierror), MIT", dir: `${H5}/deb/usr/share/gocode/src`, file: /^[a-z_]+\.go$/, added: GROUP_5 },
+  { ext: "rs", origin: "Debian librust-nom-dev 7.1.1, librust-rayon-dev 1.6.1, librust-bytes-dev 1.2.1", licence: "MIT (nom, bytes), MIT OR Apache-2.0 (rayon)", dir: `${H5}/deb/usr/share/cargo/registry`, file: /\.rs$/, added: GROUP_5 },
+  { ext: "rb", origin: "Debian ruby-faraday 1.1.0, ruby-sinatra 3.0.5", licence: "MIT", dir: `${H5}/deb/usr/share/rubygems-integration/all/gems/faraday-1.1.0`, file: /\.rb$/, added: GROUP_5 },
+  { ext: "rb", origin: "Debian ruby-faraday 1.1.0, ruby-sinatra 3.0.5", licence: "MIT", dir: `${H5}/deb/usr/share/rubygems-integration/all/gems/sinatra-3.0.5`, file: /\.rb$/, added: GROUP_5 },
+  { ext: "php", origin: "Debian php-twig 3.5.1, php-league-commonmark 2.3.9", licence: "BSD-3-Clause (Twig), BSD-3-Clause (CommonMark)", dir: `${H5}/deb/usr/share/php`, file: /\.php$/, added: GROUP_5 },
+  { ext: "pl", origin: "Debian libmojolicious-perl 9.31, libdatetime-perl 1.59", licence: "Artistic-2.0", dir: `${H5}/deb/usr/share/perl5`, file: /\.pm$/, added: GROUP_5 },
+  { ext: "pl", origin: "Debian libmojolicious-perl 9.31, libdatetime-perl 1.59", licence: "Artistic-2.0", dir: `${H5}/deb/usr/lib/x86_64-linux-gnu/perl5`, file: /\.pm$/, added: GROUP_5 },
+  { ext: "sh", origin: "initramfs-tools' and dracut's scripts and hooks, neofetch (Debian initramfs-tools-core, dracut-core, neofetch)", licence: "GPL-2.0+ (initramfs-tools, dracut), MIT (neofetch)", dir: `${H5}/deb/usr/share/initramfs-tools`, file: /./, shell: true, added: GROUP_5 },
+  { ext: "sh", origin: "initramfs-tools' and dracut's scripts and hooks, neofetch (Debian initramfs-tools-core, dracut-core, neofetch)", licence: "GPL-2.0+ (initramfs-tools, dracut), MIT (neofetch)", dir: `${H5}/deb/usr/lib/dracut`, file: /./, shell: true, added: GROUP_5 },
+  { ext: "sh", origin: "initramfs-tools' and dracut's scripts and hooks, neofetch (Debian initramfs-tools-core, dracut-core, neofetch)", licence: "GPL-2.0+ (initramfs-tools, dracut), MIT (neofetch)", dir: `${H5}/deb/usr/bin`, file: /^neofetch$/, shell: true, added: GROUP_5 },
+  { ext: "sql", origin: "Kamailio's MySQL schema, phpMyAdmin's and Cacti's SQL (Debian kamailio-mysql-modules, phpmyadmin, cacti)", licence: "GPL-2.0+", dir: `${H5}/deb/usr/share`, file: /\.sql$/, added: GROUP_5 },
+  { ext: "css", origin: "Bulma 1.0.2, Pure 3.0.0, Animate.css 4.1.1 stylesheets (npm pack)", licence: "MIT, BSD-3-Clause (Pure), Hippocratic-2.1 (Animate.css)", dir: `${H5}/npm`, file: /^(?!.*\.min\.css$).*\.css$/, added: GROUP_5 },
+  { ext: "md", origin: "READMEs and docs of the fifth group's npm packages (npm pack) and Debian packages (/usr/share/doc)", licence: "each package's own: MIT, Apache-2.0, BSD-3-Clause, GPL-2.0+", dir: `${H5}/npm`, file: /\.md$/i, added: GROUP_5 },
+  { ext: "md", origin: "READMEs and docs of the fifth group's npm packages (npm pack) and Debian packages (/usr/share/doc)", licence: "each package's own: MIT, Apache-2.0, BSD-3-Clause, GPL-2.0+", dir: `${H5}/deb/usr/share/doc`, file: /\.md$/i, added: GROUP_5 },
+  { ext: "yaml", origin: "Faker's locales, RuboCop's configuration (Debian ruby-faker 2.21.0, rubocop 1.39.0)", licence: "MIT", dir: `${H5}/deb/usr/share/rubygems-integration/all/gems/faker-2.21.0`, file: /\.ya?ml$/, added: GROUP_5 },
+  { ext: "yaml", origin: "Faker's locales, RuboCop's configuration (Debian ruby-faker 2.21.0, rubocop 1.39.0)", licence: "MIT", dir: `${H5}/deb/etc/rubocop`, file: /\.ya?ml$/, added: GROUP_5 },
+  { ext: "html", origin: "Cacti's, phpMyAdmin's and R's HTML documentation (Debian cacti, phpmyadmin, r-doc-html)", licence: "GPL-2.0+", dir: `${H5}/deb/usr/share/doc`, file: /\.html$/, holds: HTML_TAG, added: GROUP_5 },
+  { ext: "html", origin: "Cacti's, phpMyAdmin's and R's HTML documentation (Debian cacti, phpmyadmin, r-doc-html)", licence: "GPL-2.0+", dir: `${H5}/deb/usr/share/R/doc`, file: /\.html$/, holds: HTML_TAG, added: GROUP_5 },
+  { ext: "json", origin: "Unicode CLDR data (npm cldr-core 46.0.0, cldr-dates-modern 45.0.0)", licence: "Unicode-3.0", dir: `${H5}/npm/cldr-core-46.0.0/package`, file: /\.json$/, added: GROUP_5 },
+  { ext: "json", origin: "Unicode CLDR data (npm cldr-core 46.0.0, cldr-dates-modern 45.0.0)", licence: "Unicode-3.0", dir: `${H5}/npm/cldr-dates-modern-45.0.0/package`, file: /\.json$/, added: GROUP_5 }
 ]
 
 /** The sources a group of windows is drawn from: a language's, on the day they were added. */
@@ -155,13 +201,14 @@ const windows = (day: string | undefined) => {
         const window = lines.slice(start, start + length)
         // Real pastes hold code: windows mostly blank are redrawn from another file.
         if (window.filter((line) => line.trim().length > 0).length < 0.6 * length) continue
+        if (source.holds !== undefined && !source.holds.test(window.join("\n"))) continue
         out.push({
           ext,
           lines: length,
           code: window.join("\n"),
           origin: `${source.origin}: ${path.split("/").slice(-3).join("/")}`,
           licence: source.licence,
-          ...(day === GROUP_4 ? { added: day } : {})
+          ...(day !== undefined && NAMED_GROUPS.includes(day) ? { added: day } : {})
         })
         taken++
       }
