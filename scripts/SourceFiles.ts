@@ -2,7 +2,7 @@
  * The source files under a folder that the corpus builders read (`bench/heldout/build.ts`,
  * `scripts/trainLanguageModel.ts`): sorted, so that what they build is deterministic.
  */
-import { lstatSync, readdirSync, readFileSync } from "node:fs"
+import { existsSync, lstatSync, readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 
 export interface FileChoice {
@@ -64,4 +64,24 @@ export const windowsAmong = (files: ReadonlyArray<string>, count: number, random
     if (window !== undefined) windows.push(window)
   }
   return windows
+}
+
+/** Packages `bench/heldout` draws code from: their READMEs are held out too. */
+const HELD_OUT_PACKAGES = ["postcss", "undici", "zod", "pg-protocol", "multipasta", "eventsource-parser", "find-my-way-ts"]
+
+/**
+ * The READMEs of the packages under `dir` (a `node_modules`; scopes included, but `@effect`, a training source, and
+ * the held-out packages), of 500 characters or more: the tuning side's Markdown.
+ */
+export const readmesUnder = (dir: string, found: Array<string> = []): Array<string> => {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name)
+    if (name === "@effect" || name.startsWith(".") || HELD_OUT_PACKAGES.includes(name)) continue
+    if (name.startsWith("@")) readmesUnder(path, found)
+    else {
+      const readme = ["README.md", "readme.md", "Readme.md"].map((file) => join(path, file)).find(existsSync)
+      if (readme !== undefined && readFileSync(readme, "utf8").length >= 500) found.push(readme)
+    }
+  }
+  return found
 }

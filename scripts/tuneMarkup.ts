@@ -2,39 +2,21 @@
  * How the detector tells Markdown that holds HTML (a README's badges, a centred logo) from HTML, and Markdown with
  * code examples (which the model reads as their code) from code, on windows of 10–40 lines from the tuning side: the
  * READMEs of the packages in the project's `node_modules` (not `@effect`'s, a training source, nor those of the
- * packages `bench/heldout` draws code from) and the language model's tuning sources (`TuningSources`). Prints what `detectLanguage` answers for each, then how many READMEs the rule for code examples
+ * packages `bench/heldout` draws code from: `SourceFiles.readmesUnder`) and the language model's tuning sources
+ * (`TuningSources`). Prints what `detectLanguage` answers for each, then how many READMEs the rule for code examples
  * answers right and how many other tuning windows it would take, for each count of Markdown lines; where the Markdown
  * rules were chosen (they live in `LanguageLines`): `npx tsx scripts/tuneMarkup.ts ROOT`, ROOT as the trainer's.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs"
-import { join } from "node:path"
 import { seeded } from "../bench/scaleCorpus.ts"
 import { detectLanguage, MIN_CONFIDENCE, modelDetection } from "../src/domain/LanguageDetection.ts"
 import { MARKDOWN_LINES, markdownLinesAroundCode } from "../src/domain/LanguageLines.ts"
-import { windowsAmong } from "./SourceFiles.ts"
+import { readmesUnder, windowsAmong } from "./SourceFiles.ts"
 import { filesOfSource, tuningSources } from "./TuningSources.ts"
 
 const WINDOWS = 1500
 const random = seeded(20261126)
 
 const windowsOf = (files: ReadonlyArray<string>) => windowsAmong(files, WINDOWS, random)
-
-/** Packages `bench/heldout` draws code from: their READMEs are left out too. */
-const HELD_OUT = ["postcss", "undici", "zod", "pg-protocol", "multipasta", "eventsource-parser", "find-my-way-ts"]
-
-/** The READMEs of the packages under `dir` (scopes included, but `@effect`), of 500 characters or more. */
-const readmesUnder = (dir: string, found: Array<string> = []): Array<string> => {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name)
-    if (name === "@effect" || name.startsWith(".") || HELD_OUT.includes(name)) continue
-    if (name.startsWith("@")) readmesUnder(path, found)
-    else {
-      const readme = ["README.md", "readme.md", "Readme.md"].map((file) => join(path, file)).find(existsSync)
-      if (readme !== undefined && readFileSync(readme, "utf8").length >= 500) found.push(readme)
-    }
-  }
-  return found
-}
 
 const answers = (windows: ReadonlyArray<string>) => {
   const count = new Map<string, number>()

@@ -4,8 +4,10 @@ import {
   isMarkdownWithCode,
   isMarkdownWithHtml,
   isSqlScript,
+  isYamlDocument,
   markdownLinesAroundCode,
-  sqlScriptShare
+  sqlScriptShare,
+  yamlDocumentShare
 } from "../../src/domain/LanguageLines.ts"
 
 describe("isGoSource", () => {
@@ -101,5 +103,29 @@ describe("isMarkdownWithCode", () => {
       "```\ntype F = SetReturnType<G, void>;\n```\n\n@category Function\n*/\nexport type SetReturnType<F, R> = R;\n"
     expect(markdownLinesAroundCode(tsdoc)).toBe(-1)
     expect(markdownLinesAroundCode("## Usage\n\nNo examples here, only prose.\n")).toBe(-1)
+  })
+})
+
+describe("isYamlDocument", () => {
+  it("takes configuration, data and locales: mappings, items, comments and block text", () => {
+    const config = "RSpec/ChangeByZero:\n  Description: Prefer negated matchers.\n  Enabled: pending\n" +
+      "  Include:\n    - spec/**/*.rb\n  # since 2.11\n  VersionAdded: '2.11'\n"
+    expect(isYamlDocument(config)).toBe(true)
+    const help = "help_text:\n  brief: Update an instance.\n  description: |\n    Updates the description; see\n" +
+      "    $ {parent} list for more.\n  examples: |-\n    To update it, run: {command} my-instance\n"
+    expect(yamlDocumentShare(help)).toBe(1)
+    expect(isYamlDocument("translations:\n  ja: ヌエボ・レオン州\n  ko: 누에보레온 주\n  nl: Nuevo León\n")).toBe(true)
+  })
+
+  it("leaves code and prose that write `key: value` alone", () => {
+    expect(isYamlDocument("const options = {\n  retries: 3,\n  timeout: 1000,\n}\n")).toBe(false)
+    expect(isYamlDocument("a {\n  color: red;\n  margin: 0;\n}\n")).toBe(false)
+    expect(isYamlDocument("CACHE: dict[str, int] = {}\nLIMIT: int = 10\nNAME: str = 'x'\n")).toBe(false)
+    const list = "### Parameters\n\n- **dispatch**: the function called\n- **opts**: options\nReturns: nothing\n"
+    expect(isYamlDocument(list)).toBe(false)
+    const linked = "- _schema_: the [current](#schema) schema\n- _root_: the schema passed\nNote: see below\n"
+    expect(isYamlDocument(linked)).toBe(false)
+    // A bare list of scalars is a Markdown list as much as YAML: two mappings at least.
+    expect(yamlDocumentShare("- C\n- C++\n- Go\n- Rust\n")).toBe(0)
   })
 })
