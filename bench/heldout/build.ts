@@ -24,6 +24,8 @@ interface Source {
   readonly shallow?: boolean
   /** Only files whose first line runs sh or bash. */
   readonly shell?: boolean
+  /** Subfolders left out (another language's, or another group's). */
+  readonly except?: ReadonlyArray<string>
   /** The day a source was added: its windows are drawn apart (`--add DAY`), so that earlier ones stay as they were. */
   readonly added?: string
   /**
@@ -41,8 +43,11 @@ const GROUP_4 = "2026-11-25-4"
 /** The fifth group, drawn after the fourth group's day's second set of choices, measured once. */
 const GROUP_5 = "2026-11-25-5"
 const H5 = `${root}/h5`
+/** The sixth group, drawn after the YAML document rule, measured once. */
+const GROUP_6 = "2026-11-25-6"
+const H6 = `${root}/h6`
 /** Groups whose windows carry their name (`added`). */
-const NAMED_GROUPS = [GROUP_4, GROUP_5]
+const NAMED_GROUPS = [GROUP_4, GROUP_5, GROUP_6]
 const HTML_TAG = /<\/?[A-Za-z][\w-]*[\s>\/]|<!--|<!DOCTYPE/i
 const H4 = `${root}/h4`
 const SITE = "/root/.pyenv/versions/3.11.7/lib/python3.11/site-packages"
@@ -163,7 +168,43 @@ const SOURCES: ReadonlyArray<Source> = [
   { ext: "html", origin: "Cacti's, phpMyAdmin's and R's HTML documentation (Debian cacti, phpmyadmin, r-doc-html)", licence: "GPL-2.0+", dir: `${H5}/deb/usr/share/doc`, file: /\.html$/, holds: HTML_TAG, added: GROUP_5 },
   { ext: "html", origin: "Cacti's, phpMyAdmin's and R's HTML documentation (Debian cacti, phpmyadmin, r-doc-html)", licence: "GPL-2.0+", dir: `${H5}/deb/usr/share/R/doc`, file: /\.html$/, holds: HTML_TAG, added: GROUP_5 },
   { ext: "json", origin: "Unicode CLDR data (npm cldr-core 46.0.0, cldr-dates-modern 45.0.0)", licence: "Unicode-3.0", dir: `${H5}/npm/cldr-core-46.0.0/package`, file: /\.json$/, added: GROUP_5 },
-  { ext: "json", origin: "Unicode CLDR data (npm cldr-core 46.0.0, cldr-dates-modern 45.0.0)", licence: "Unicode-3.0", dir: `${H5}/npm/cldr-dates-modern-45.0.0/package`, file: /\.json$/, added: GROUP_5 }
+  { ext: "json", origin: "Unicode CLDR data (npm cldr-core 46.0.0, cldr-dates-modern 45.0.0)", licence: "Unicode-3.0", dir: `${H5}/npm/cldr-dates-modern-45.0.0/package`, file: /\.json$/, added: GROUP_5 },
+  // A sixth group, drawn after the YAML document rule and measured once: every language, from projects no other
+  // group, tuning or training source holds.
+  { ext: "py", origin: "Debian python3-structlog, python3-simplejson, python3-humanize, python3-cachetools", licence: "MIT OR Apache-2.0 (structlog), MIT (simplejson, humanize, cachetools)", dir: `${H6}/deb/usr/lib/python3/dist-packages/structlog`, file: /^[a-z_]+\.py$/, added: GROUP_6 },
+  { ext: "py", origin: "Debian python3-structlog, python3-simplejson, python3-humanize, python3-cachetools", licence: "MIT OR Apache-2.0 (structlog), MIT (simplejson, humanize, cachetools)", dir: `${H6}/deb/usr/lib/python3/dist-packages/simplejson`, file: /^[a-z_]+\.py$/, added: GROUP_6 },
+  { ext: "py", origin: "Debian python3-structlog, python3-simplejson, python3-humanize, python3-cachetools", licence: "MIT OR Apache-2.0 (structlog), MIT (simplejson, humanize, cachetools)", dir: `${H6}/deb/usr/lib/python3/dist-packages/humanize`, file: /^[a-z_]+\.py$/, added: GROUP_6 },
+  { ext: "py", origin: "Debian python3-structlog, python3-simplejson, python3-humanize, python3-cachetools", licence: "MIT OR Apache-2.0 (structlog), MIT (simplejson, humanize, cachetools)", dir: `${H6}/deb/usr/lib/python3/dist-packages/cachetools`, file: /^[a-z_]+\.py$/, added: GROUP_6 },
+  { ext: "js", origin: "npm d3-array 3.2.4, d3-scale 4.0.2, preact 10.25.4 (src/, npm pack)", licence: "ISC (d3), MIT (preact)", dir: `${H6}/npm/d3-array-3.2.4/package/src`, file: /\.js$/, added: GROUP_6 },
+  { ext: "js", origin: "npm d3-array 3.2.4, d3-scale 4.0.2, preact 10.25.4 (src/, npm pack)", licence: "ISC (d3), MIT (preact)", dir: `${H6}/npm/d3-scale-4.0.2/package/src`, file: /\.js$/, added: GROUP_6 },
+  { ext: "js", origin: "npm d3-array 3.2.4, d3-scale 4.0.2, preact 10.25.4 (src/, npm pack)", licence: "ISC (d3), MIT (preact)", dir: `${H6}/npm/preact-10.25.4/package/src`, file: /\.js$/, added: GROUP_6 },
+  { ext: "ts", origin: "npm kysely 0.27.5 and superstruct 2.0.2 declarations (npm pack)", licence: "MIT", dir: `${H6}/npm/kysely-0.27.5/package/dist/esm`, file: /\.d\.ts$/, added: GROUP_6 },
+  { ext: "ts", origin: "npm kysely 0.27.5 and superstruct 2.0.2 declarations (npm pack)", licence: "MIT", dir: `${H6}/npm/superstruct-2.0.2/package/dist`, file: /\.d\.ts$/, added: GROUP_6 },
+  { ext: "java", origin: "Jackson Core and JavaPoet sources (GitHub FasterXML/jackson-core b367da1, square/javapoet b9017a9)", licence: "Apache-2.0", dir: `${H6}/git/FasterXML+jackson-core/src/main`, file: /\.java$/, added: GROUP_6 },
+  { ext: "java", origin: "Jackson Core and JavaPoet sources (GitHub FasterXML/jackson-core b367da1, square/javapoet b9017a9)", licence: "Apache-2.0", dir: `${H6}/git/square+javapoet/src/main`, file: /\.java$/, added: GROUP_6 },
+  { ext: "c", origin: "libsodium, libnl 3 and liblzma headers (Debian libsodium-dev, libnl-3-dev, liblzma-dev)", licence: "ISC (libsodium), LGPL-2.1 (libnl), public domain (liblzma)", dir: `${H6}/deb/usr/include`, file: /^(?!.*\.hpp$).*\.h$/, except: [`${H6}/deb/usr/include/Poco`, `${H6}/deb/usr/include/SFML`], added: GROUP_6 },
+  { ext: "cpp", origin: "POCO and SFML headers (Debian libpoco-dev, libsfml-dev)", licence: "BSL-1.0 (POCO), Zlib (SFML)", dir: `${H6}/deb/usr/include/Poco`, file: /\.h$/, added: GROUP_6 },
+  { ext: "cpp", origin: "POCO and SFML headers (Debian libpoco-dev, libsfml-dev)", licence: "BSL-1.0 (POCO), Zlib (SFML)", dir: `${H6}/deb/usr/include/SFML`, file: /\.(hpp|inl)$/, added: GROUP_6 },
+  { ext: "go", origin: "Debian golang-github-fsnotify-fsnotify-dev, -hashicorp-golang-lru-dev, -olekukonko-tablewriter-dev, -dustin-go-humanize-dev", licence: "BSD-3-Clause (fsnotify), MPL-2.0 (golang-lru), MIT (tablewriter, go-humanize)", dir: `${H6}/deb/usr/share/gocode/src`, file: /^[a-z_]+\.go$/, added: GROUP_6 },
+  { ext: "rs", origin: "Debian librust-indexmap-dev 1.9.2, librust-crossbeam-channel-dev 0.5.6, librust-parking-lot-dev 0.12.1", licence: "Apache-2.0 OR MIT", dir: `${H6}/deb/usr/share/cargo/registry`, file: /\.rs$/, added: GROUP_6 },
+  { ext: "rb", origin: "Debian ruby-devise 4.8.1, ruby-kramdown 2.4.0, ruby-addressable 2.8.1, ruby-kaminari 1.2.2", licence: "MIT", dir: `${H6}/deb/usr/share/rubygems-integration/all/gems`, file: /\.rb$/, added: GROUP_6 },
+  { ext: "php", origin: "Debian php-ramsey-uuid, php-nesbot-carbon (its traits and classes, not its locale tables)", licence: "MIT", dir: `${H6}/deb/usr/share/php`, file: /\.php$/, except: [`${H6}/deb/usr/share/php/Carbon/Lang`], added: GROUP_6 },
+  { ext: "pl", origin: "Debian libplack-perl, libtemplate-perl (Template Toolkit)", licence: "Artistic-1.0-Perl OR GPL-1.0-or-later", dir: `${H6}/deb/usr/share/perl5/Plack`, file: /\.pm$/, added: GROUP_6 },
+  { ext: "pl", origin: "Debian libplack-perl, libtemplate-perl (Template Toolkit)", licence: "Artistic-1.0-Perl OR GPL-1.0-or-later", dir: `${H6}/deb/usr/lib/x86_64-linux-gnu/perl5/5.36/Template`, file: /\.pm$/, added: GROUP_6 },
+  { ext: "sh", origin: "GRUB's configuration scripts and os-prober's probes (Debian grub-common, os-prober)", licence: "GPL-3.0+ (GRUB), GPL-2.0+ (os-prober)", dir: `${H6}/deb/etc/grub.d`, file: /./, shell: true, added: GROUP_6 },
+  { ext: "sh", origin: "GRUB's configuration scripts and os-prober's probes (Debian grub-common, os-prober)", licence: "GPL-3.0+ (GRUB), GPL-2.0+ (os-prober)", dir: `${H6}/deb/usr/lib`, file: /./, shell: true, except: [`${H6}/deb/usr/lib/python3`, `${H6}/deb/usr/lib/x86_64-linux-gnu`], added: GROUP_6 },
+  { ext: "sh", origin: "GRUB's configuration scripts and os-prober's probes (Debian grub-common, os-prober)", licence: "GPL-3.0+ (GRUB), GPL-2.0+ (os-prober)", dir: `${H6}/deb/usr/share/grub`, file: /./, shell: true, added: GROUP_6 },
+  { ext: "sql", origin: "ZoneMinder's MySQL schema and upgrades, Bacula's PostgreSQL catalogue (Debian zoneminder, bacula-director-pgsql)", licence: "GPL-2.0+ (ZoneMinder), AGPL-3.0 (Bacula)", dir: `${H6}/deb/usr/share/zoneminder/db`, file: /\.sql$/, added: GROUP_6 },
+  { ext: "sql", origin: "ZoneMinder's MySQL schema and upgrades, Bacula's PostgreSQL catalogue (Debian zoneminder, bacula-director-pgsql)", licence: "GPL-2.0+ (ZoneMinder), AGPL-3.0 (Bacula)", dir: `${H6}/deb/usr/share/dbconfig-common/data/bacula-director-pgsql`, file: /./, added: GROUP_6 },
+  { ext: "css", origin: "ZoneMinder's skins, jQuery Mobile's, Skeleton's, Milligram's, Prettify's and normalize.css's stylesheets, kramdown's API documentation's (Debian zoneminder, libjs-jquery-mobile, libjs-skeleton, libjs-milligram, libjs-prettify, node-normalize.css, ruby-kramdown; not the Bootstrap, jQuery UI, Chosen and Fork Awesome copies they carry, which training and tuning sources hold)", licence: "GPL-2.0+ (ZoneMinder), MIT, Apache-2.0 (Prettify)", dir: `${H6}/deb/usr/share`, file: /^(?!.*\.min\.css$).*\.css$/, except: [`${H6}/deb/usr/share/postfixadmin`, `${H6}/deb/usr/share/fonts-fork-awesome`, `${H6}/deb/usr/share/zoneminder/www/skins/classic/js`], added: GROUP_6 },
+  { ext: "md", origin: "READMEs and docs of the sixth group's Debian packages (/usr/share/doc) and npm packages (npm pack)", licence: "each package's own: MIT, ISC, Apache-2.0, GPL-2.0+", dir: `${H6}/deb/usr/share/doc`, file: /\.md$/i, added: GROUP_6 },
+  { ext: "md", origin: "READMEs and docs of the sixth group's Debian packages (/usr/share/doc) and npm packages (npm pack)", licence: "each package's own: MIT, ISC, Apache-2.0, GPL-2.0+", dir: `${H6}/npm`, file: /\.md$/i, added: GROUP_6 },
+  { ext: "yaml", origin: "Ansible collections' changelogs (Debian ansible 7.7.0), Devise's, Kaminari's, yamllint's and Fork Awesome's YAML", licence: "GPL-3.0+ (Ansible, yamllint), MIT, OFL-1.1 (Fork Awesome)", dir: `${H6}/deb/usr/lib/python3/dist-packages/ansible_collections`, file: /^changelog\.yaml$/, added: GROUP_6 },
+  { ext: "yaml", origin: "Ansible collections' changelogs (Debian ansible 7.7.0), Devise's, Kaminari's, yamllint's and Fork Awesome's YAML", licence: "GPL-3.0+ (Ansible, yamllint), MIT, OFL-1.1 (Fork Awesome)", dir: `${H6}/deb/usr/share`, file: /\.ya?ml$/, added: GROUP_6 },
+  { ext: "yaml", origin: "Ansible collections' changelogs (Debian ansible 7.7.0), Devise's, Kaminari's, yamllint's and Fork Awesome's YAML", licence: "GPL-3.0+ (Ansible, yamllint), MIT, OFL-1.1 (Fork Awesome)", dir: `${H6}/deb/usr/lib/python3/dist-packages/yamllint`, file: /\.ya?ml$/, added: GROUP_6 },
+  { ext: "html", origin: "kramdown's API documentation, MkDocs' theme templates, Bash's reference and the GNU coding standards (Debian ruby-kramdown, mkdocs, bash-doc, gnu-standards)", licence: "MIT (kramdown), BSD-2-Clause (MkDocs), GFDL-1.3+", dir: `${H6}/deb/usr/share/doc`, file: /\.html$/, holds: HTML_TAG, added: GROUP_6 },
+  { ext: "html", origin: "kramdown's API documentation, MkDocs' theme templates, Bash's reference and the GNU coding standards (Debian ruby-kramdown, mkdocs, bash-doc, gnu-standards)", licence: "MIT (kramdown), BSD-2-Clause (MkDocs), GFDL-1.3+", dir: `${H6}/deb/usr/lib/python3/dist-packages/mkdocs`, file: /\.html$/, holds: HTML_TAG, added: GROUP_6 },
+  { ext: "json", origin: "i18n-iso-countries' country names (npm i18n-iso-countries 7.13.0)", licence: "MIT", dir: `${H6}/npm/i18n-iso-countries-7.13.0/package/langs`, file: /\.json$/, added: GROUP_6 }
 ]
 
 /** The sources a group of windows is drawn from: a language's, on the day they were added. */
@@ -175,7 +216,8 @@ const filesOf = (group: string) =>
       name: source.file,
       minBytes: 1500,
       maxBytes: 400_000,
-      shallow: source.shallow === true
+      shallow: source.shallow === true,
+      ...(source.except === undefined ? {} : { except: source.except })
     })
       .filter((path) => source.shell !== true || isShellScript(readFileSync(path, "utf8")))
       .map((path) => ({ path, source }))
