@@ -1,13 +1,15 @@
 /**
  * Lines only one language writes, which decide a snippet where the model (`LanguageDetection`) weighs habits and
- * misreads it: a licence header over a Go package clause, an SQL script of a dialect the model did not train on, a
- * README whose HTML badges outweigh its Markdown. Each was chosen on tuning sources (none in `bench/heldout`), against
- * every other language's tuning windows: `scripts/tuneGoLines.ts`, `scripts/tuneSqlScripts.ts`,
- * `scripts/tuneMarkup.ts`.
+ * misreads it: a licence header over a Go package clause, an SQL script of a dialect (or a case) the model did not
+ * train on, a README whose HTML badges or code examples outweigh its Markdown, a YAML document of data or
+ * configuration. Each was chosen on tuning sources (none in `bench/heldout`), against every other language's tuning
+ * windows: `scripts/tuneGoLines.ts`, `scripts/tuneSqlScripts.ts`, `scripts/tuneMarkup.ts`,
+ * `scripts/tuneYamlDocuments.ts`.
  */
 
-/** A Markdown fence: what follows is an example in a document, whatever its language. */
-const FENCE = /^\s*```/m
+/** A Markdown fence's line: what follows is an example in a document, whatever its language. */
+const FENCE_LINE = /^\s*```/
+const FENCE = new RegExp(FENCE_LINE.source, "m")
 
 /**
  * Go's package clause (Java's and Perl's end in `;`) and build constraints. On the tuning sources every Go file holds
@@ -235,9 +237,8 @@ const PREFORMATTED = /<pre\b/i
 export const isMarkdownWithHtml = (sample: string): boolean =>
   !PREFORMATTED.test(sample) && MARKDOWN_BLOCKS.some((block) => block.test(sample))
 
-const FENCE_LINE = /^\s*\x60\x60\x60/
 /** A fence that names no language: it closes a block more often than it opens one. */
-const BARE_FENCE_LINE = /^\s*\x60\x60\x60\s*$/
+const BARE_FENCE_LINE = /^\s*```\s*$/
 const LIST_ITEM = /^\s{0,3}(?:[-*+]|\d+\.) +[A-Za-z\x60*[]/
 /** A sentence: a capital (or emphasis, code, a link) first, a full stop, colon or parenthesis last, no code between. */
 const SENTENCE = /^[A-Z*_\x60[][^;{}=<>]*\w[^;{}=<>]*[.:!?)]$/
