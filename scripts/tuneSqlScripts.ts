@@ -3,8 +3,10 @@
  * does not train on (`ROOT/tune2`: Roundcube's schemas for MySQL, PostgreSQL, SQLite, SQL Server and Oracle, Icinga's
  * and PowerDNS's; the model's SQL is PostgreSQL's extension scripts; none in `bench/heldout`), against windows that
  * embed SQL in a host language (TypeScript of `@effect/sql` and its drivers, and their JavaScript) and the tuning
- * windows of every other language (`TuningSources`). SQL written in lower case is measured twice: the same windows
- * lowered, and MariaDB's tests (its `mysql-test/main`, SQL between the test tool's own lines). For each share of SQL
+ * windows of every other language (`TuningSources`), and Python and PHP embedding SQL. SQL written in lower case is
+ * measured twice: the same windows lowered, and MariaDB's tests (its `mysql-test/main`, SQL between the test tool's
+ * own lines); procedural bodies on PostgreSQL extensions written in SQL and PL/pgSQL (pg_partman, pgTAP, periods,
+ * orafce, PgQ), as written and lowered. For each share of SQL
  * lines it prints how many SQL windows the model alone (`modelDetection`) and the rule with it answer SQL, and how
  * many windows of the others the model answered right that the rule would take for SQL. `npx tsx scripts/tuneSqlScripts.ts ROOT`, ROOT as the trainer's.
  */
@@ -27,8 +29,14 @@ const modelAnswer = (window: string) => {
 }
 
 const mariadbTests = `${root}/tune2/usr/share/mysql/mysql-test`
+const postgresExtensions = `${root}/tune2/usr/share/postgresql`
 const sql = windowsOf(
-  filesUnder(`${root}/tune2/usr/share`, { name: /\.sql$/, minBytes: 200, maxBytes: 300_000, except: [mariadbTests] }),
+  filesUnder(`${root}/tune2/usr/share`, {
+    name: /\.sql$/,
+    minBytes: 200,
+    maxBytes: 300_000,
+    except: [mariadbTests, postgresExtensions]
+  }),
   600
 )
 const embedding: Record<string, Array<string>> = {
@@ -36,8 +44,9 @@ const embedding: Record<string, Array<string>> = {
   js: ["sql", "sql-sqlite-node", "cluster"]
     .flatMap((pkg) => under(`node_modules/@effect/${pkg}/dist/esm`, /^Sql.*\.js$|Client\.js$/))
 }
-// The windows of theirs that hold SQL at the start of a line.
+// The windows of theirs that hold SQL at the start of a line (of a string, for Python and PHP).
 const holdsSql = (window: string) => /^\s*(?:CREATE|SELECT|INSERT|UPDATE|DELETE)\b/m.test(window)
+const holdsSqlInAnyCase = (window: string) => /^\s*["']*(?:create|select|insert|update|delete)\b/im.test(window)
 const embedded = Object.entries(embedding).map(([language, files]) =>
   [language, `${language} embedding SQL`, windowsOf(files, 3000).filter(holdsSql)] as const
 )
@@ -48,16 +57,28 @@ const others = Object.entries(tuningSources(root)).filter(([language]) => langua
 // SQL written in lower case: the same scripts lowered, and MariaDB's tests (SQL between the test tool's `--` lines).
 const lowered = sql.map((window) => window.toLowerCase())
 const tests = windowsOf(under(`${mariadbTests}/main`, /\.test$/), 600)
+// PostgreSQL extensions written in SQL and PL/pgSQL (pg_partman, pgTAP, periods, orafce, PgQ): procedural bodies.
+const functions = windowsOf(under(postgresExtensions, /\.sql$/), 600)
+const functionsLowered = functions.map((window) => window.toLowerCase())
+// Python and PHP embedding SQL (SQLite's Python module and its tests, Roundcube's PHP), drawn last so that the sets
+// above stay as they were: the rule reads past SQL's strings and comments, so these check it still sees a host.
+const embeddedToo = Object.entries({
+  py: ["/usr/lib/python3.11/sqlite3/dump.py", ...under("/usr/lib/python3.11/test", /sqlite/)],
+  php: under(`${root}/tune2/usr/share/roundcube/program`, /\.php$/)
+}).map(([language, files]) =>
+  [language, `${language} embedding SQL`, windowsOf(files, 3000).filter(holdsSqlInAnyCase)] as const
+)
 
 for (const share of [0.3, 0.4, 0.5, 0.6, 0.7]) {
   const rule = (window: string) => sqlScriptShare(window) >= share
   const answered = (windows: ReadonlyArray<string>) =>
     `model ${windows.filter((window) => modelAnswer(window) === "sql").length}, with the rule ` +
     `${windows.filter((window) => rule(window) || modelAnswer(window) === "sql").length} of ${windows.length}`
-  const taken = [...embedded, ...others].map(([language, label, windows]) =>
+  const taken = [...embedded, ...others, ...embeddedToo].map(([language, label, windows]) =>
     `${label} ${windows.filter((window) => modelAnswer(window) === language && rule(window)).length}`
   )
   const chosen = share === SQL_SHARE ? " (chosen)" : ""
   console.log(`share ${share}${chosen}: SQL windows answered SQL, ${answered(sql)}; in lower case ${answered(lowered)}; ` +
-    `MariaDB's tests ${answered(tests)}; right answers the rule would take for SQL: ${taken.join(", ")}`)
+    `MariaDB's tests ${answered(tests)}; PostgreSQL functions ${answered(functions)}, in lower case ` +
+    `${answered(functionsLowered)}; right answers the rule would take for SQL: ${taken.join(", ")}`)
 }

@@ -54,6 +54,25 @@ describe("isSqlScript", () => {
       "  [created] [datetime] NOT NULL\n)\nGO\n")).toBe(true)
   })
 
+  it("takes procedural bodies (PL/pgSQL) in either case, their `return` and the words in their strings SQL's", () => {
+    const body = [
+      "create or replace function clin.trf_upd_episode() returns trigger as $$",
+      "declare",
+      "  v_count integer;",
+      "begin",
+      "  -- this counts the open episodes",
+      "  select count(*) into v_count from clin.episode where fk_health_issue = new.pk;",
+      "  if v_count = 0 then",
+      "    raise exception 'no episode for this issue: %', new.pk;",
+      "  end if;",
+      "  return new;",
+      "end;",
+      "$$ language plpgsql;"
+    ].join("\n")
+    expect(isSqlScript(body)).toBe(true)
+    expect(isSqlScript(body.toUpperCase())).toBe(true)
+  })
+
   it("leaves SQL a host language embeds to the model", () => {
     const typescript = `export const migrate = sql\`\n${schema}\n\``
     expect(sqlScriptShare(typescript)).toBe(0)
@@ -61,6 +80,9 @@ describe("isSqlScript", () => {
     expect(isSqlScript(python)).toBe(false)
     const php = `$this->db->query(\n  "SELECT id FROM users WHERE name = ?",\n  $name\n);\n`
     expect(isSqlScript(php)).toBe(false)
+    // A host's words in SQL's strings are not a host; a host's code around SQL's `return` is.
+    const plpgsqlInPython = `def upgrade(cursor):\n    cursor.execute("""\n${"if v then\n  return 1;\nend if;\n"}""")\n`
+    expect(isSqlScript(plpgsqlInPython)).toBe(false)
   })
 
   it("needs a statement and half the lines SQL's: prose and rules of dashes are not", () => {
