@@ -107,13 +107,20 @@ const refresh = async () => {
   const current = mode()
   let shown = []
   let summary = ""
+  let browsed = state.browsed
   if (current === "trash") {
     const trash = (await api("GET", "/trash?transferables=true")).iterable
     shown = trash.map((asset) => ({ asset }))
     summary = `${trash.length} in the trash: restore one, or leave it to be purged`
   } else if (current === "browse") {
-    state.browsed = Math.min(PAGE, state.ids.length)
-    shown = (await assetsByIds(state.ids.slice(0, state.browsed))).map((asset) => ({ asset }))
+    // A save streamed in while the page is fetched moves the newest ids (`changed`): fetch again until they hold
+    // still, or the older page would replace the list that already shows the save.
+    let ids
+    do {
+      ids = state.ids.slice(0, PAGE)
+      shown = (await assetsByIds(ids)).map((asset) => ({ asset }))
+    } while (generation === state.generation && state.ids.slice(0, PAGE).join() !== ids.join())
+    browsed = ids.length
     summary = `${state.ids.length.toLocaleString()} snippets`
   } else {
     const query = elements.search.value.trim()
@@ -127,6 +134,7 @@ const refresh = async () => {
   }
   if (generation !== state.generation) return
   state.shown = shown
+  state.browsed = browsed
   state.selected = shown.length > 0 ? 0 : -1
   elements.summary.textContent = summary
   render()

@@ -158,6 +158,30 @@ describe.skipIf(chromiumPath === undefined)(`library page in Chromium (${runtime
     await live.close()
   })
 
+  it("keeps a save that streams in while the list is fetched", async () => {
+    const live = await browser.newPage()
+    // The page's first fetch of the list is held until the save has reached it through the stream.
+    let release = () => {}
+    const released = new Promise<void>((resolve) => release = resolve)
+    let held = false
+    await live.route("**/assets/search*", async (route) => {
+      if (!held && route.request().postData()?.includes("identifers") === true) {
+        held = true
+        await released
+      }
+      await route.continue()
+    })
+    await live.goto(service.baseUrl())
+    await expect.poll(() => held).toBe(true)
+    await save("during the fetch", "const duringTheFetch = new Set([1])\n", "js", [])
+    const listed = () => live.locator("#list li .name").allTextContents()
+    await expect.poll(listed, { timeout: 10_000 }).toContain("during the fetch")
+    release()
+    await expect.poll(listed, { timeout: 10_000 }).toContain("read config")
+    expect(await listed()).toContain("during the fetch")
+    await live.close()
+  })
+
   it("fits a phone's width: the list, then the snippet with a way back", async () => {
     await page.setViewportSize({ width: 390, height: 800 })
     await page.locator("#list li").first().click()
