@@ -20,7 +20,8 @@ unpack_into ../t golang-github-stretchr-testify-dev golang-github-sirupsen-logru
   librust-anyhow-dev librust-rand-core-dev ruby-rack ruby-thor php-symfony-console php-guzzlehttp-psr7 bluez-source \
   ansible-core libjs-bootstrap libjs-bootstrap4 libjs-jquery-ui sphinx-rtd-theme-common fonts-font-awesome
 # Go packages and SQL scripts the model does not train on, where the rules of src/domain/LanguageLines.ts were
-# checked (scripts/tuneGoLines.ts, scripts/tuneSqlScripts.ts; MariaDB's tests for SQL written in lower case), and
+# checked (scripts/tuneGoLines.ts, scripts/tuneSqlScripts.ts; MariaDB's tests for SQL written in lower case, and
+# PostgreSQL extensions written in PL/pgSQL for procedural bodies), and
 # C and C++ headers for the C++ syntax of src/domain/LanguageFamilies.ts (scripts/tuneFamilySyntax.ts), YAML data
 # and configuration (scripts/tuneYamlDocuments.ts).
 unpack_into ../tune2 golang-github-spf13-viper-dev golang-github-urfave-cli-dev golang-github-pelletier-go-toml-dev \
@@ -28,7 +29,8 @@ unpack_into ../tune2 golang-github-spf13-viper-dev golang-github-urfave-cli-dev 
   icinga2-ido-mysql pdns-backend-pgsql pdns-backend-mysql pdns-backend-sqlite3 mariadb-test-data \
   libasio-dev libcereal-dev libeigen3-dev libglm-dev libtbb-dev libyaml-cpp-dev \
   libcurl4-openssl-dev libevent-dev libgit2-dev libpng-dev libuv1-dev \
-  ruby-countries ruby-github-linguist ruby-rubocop-rspec
+  ruby-countries ruby-github-linguist ruby-rubocop-rspec \
+  postgresql-15-partman postgresql-15-pgtap postgresql-15-periods postgresql-15-orafce postgresql-15-pgq3
 unpack_into ../cpp nlohmann-json3-dev libfmt-dev googletest catch2 libspdlog-dev
 unpack_into jdk openjdk-17-source
 
