@@ -46,8 +46,11 @@ const H5 = `${root}/h5`
 /** The sixth group, drawn after the YAML document rule, measured once. */
 const GROUP_6 = "2026-11-25-6"
 const H6 = `${root}/h6`
+/** The seventh group, drawn after the rule for procedural SQL bodies, measured once. */
+const GROUP_7 = "2026-11-25-7"
+const H7 = `${root}/h7`
 /** Groups whose windows carry their name (`added`). */
-const NAMED_GROUPS = [GROUP_4, GROUP_5, GROUP_6]
+const NAMED_GROUPS = [GROUP_4, GROUP_5, GROUP_6, GROUP_7]
 const HTML_TAG = /<\/?[A-Za-z][\w-]*[\s>\/]|<!--|<!DOCTYPE/i
 const H4 = `${root}/h4`
 const SITE = "/root/.pyenv/versions/3.11.7/lib/python3.11/site-packages"
@@ -204,7 +207,41 @@ const SOURCES: ReadonlyArray<Source> = [
   { ext: "yaml", origin: "Ansible collections' changelogs (Debian ansible 7.7.0), Devise's, Kaminari's, yamllint's and Fork Awesome's YAML", licence: "GPL-3.0+ (Ansible, yamllint), MIT, OFL-1.1 (Fork Awesome)", dir: `${H6}/deb/usr/lib/python3/dist-packages/yamllint`, file: /\.ya?ml$/, added: GROUP_6 },
   { ext: "html", origin: "kramdown's API documentation, MkDocs' theme templates, Bash's reference and the GNU coding standards (Debian ruby-kramdown, mkdocs, bash-doc, gnu-standards)", licence: "MIT (kramdown), BSD-2-Clause (MkDocs), GFDL-1.3+", dir: `${H6}/deb/usr/share/doc`, file: /\.html$/, holds: HTML_TAG, added: GROUP_6 },
   { ext: "html", origin: "kramdown's API documentation, MkDocs' theme templates, Bash's reference and the GNU coding standards (Debian ruby-kramdown, mkdocs, bash-doc, gnu-standards)", licence: "MIT (kramdown), BSD-2-Clause (MkDocs), GFDL-1.3+", dir: `${H6}/deb/usr/lib/python3/dist-packages/mkdocs`, file: /\.html$/, holds: HTML_TAG, added: GROUP_6 },
-  { ext: "json", origin: "i18n-iso-countries' country names (npm i18n-iso-countries 7.13.0)", licence: "MIT", dir: `${H6}/npm/i18n-iso-countries-7.13.0/package/langs`, file: /\.json$/, added: GROUP_6 }
+  { ext: "json", origin: "i18n-iso-countries' country names (npm i18n-iso-countries 7.13.0)", licence: "MIT", dir: `${H6}/npm/i18n-iso-countries-7.13.0/package/langs`, file: /\.json$/, added: GROUP_6 },
+  // A seventh group, drawn after the rule for procedural SQL bodies and measured once: every language, from projects
+  // no other group, tuning or training source holds.
+  { ext: "py", origin: "Debian python3-rich, python3-boltons", licence: "MIT (rich), BSD-3-Clause (boltons)", dir: `${H7}/deb/usr/lib/python3/dist-packages/rich`, file: /^[a-z_]+\.py$/, added: GROUP_7 },
+  { ext: "py", origin: "Debian python3-rich, python3-boltons", licence: "MIT (rich), BSD-3-Clause (boltons)", dir: `${H7}/deb/usr/lib/python3/dist-packages/boltons`, file: /^[a-z_]+\.py$/, added: GROUP_7 },
+  { ext: "js", origin: "npm yargs 17.7.2 (build/lib/), joi 17.13.3 (lib/)", licence: "MIT (yargs), BSD-3-Clause (joi)", dir: `${H7}/npm/yargs-17.7.2/package/build/lib`, file: /\.js$/, added: GROUP_7 },
+  { ext: "js", origin: "npm yargs 17.7.2 (build/lib/), joi 17.13.3 (lib/)", licence: "MIT (yargs), BSD-3-Clause (joi)", dir: `${H7}/npm/joi-17.13.3/package/lib`, file: /\.js$/, added: GROUP_7 },
+  { ext: "ts", origin: "npm date-fns 4.1.0 and @sinclair/typebox 0.34.14 declarations", licence: "MIT", dir: `${H7}/npm/date-fns-4.1.0/package`, file: /\.d\.ts$/, added: GROUP_7 },
+  { ext: "ts", origin: "npm date-fns 4.1.0 and @sinclair/typebox 0.34.14 declarations", licence: "MIT", dir: `${H7}/npm/sinclair-typebox-0.34.14/package/build/esm`, file: /\.d\.mts$/, added: GROUP_7 },
+  { ext: "java", origin: "Guice core and JUnit 4 sources (GitHub google/guice 621416a, junit-team/junit4 71c33ce)", licence: "Apache-2.0 (Guice), EPL-1.0 (JUnit 4)", dir: `${H7}/git/google+guice/core/src`, file: /\.java$/, added: GROUP_7 },
+  { ext: "java", origin: "Guice core and JUnit 4 sources (GitHub google/guice 621416a, junit-team/junit4 71c33ce)", licence: "Apache-2.0 (Guice), EPL-1.0 (JUnit 4)", dir: `${H7}/git/junit-team+junit4/src/main`, file: /\.java$/, added: GROUP_7 },
+  { ext: "c", origin: "json-c, Expat and libpcap headers (Debian libjson-c-dev, libexpat1-dev, libpcap0.8-dev)", licence: "MIT (json-c, Expat), BSD-3-Clause (libpcap)", dir: `${H7}/deb/usr/include`, file: /\.h$/, except: ["GNUstep", "armadillo_bits", "msgpack"].map((dir) => `${H7}/deb/usr/include/${dir}`), added: GROUP_7 },
+  { ext: "cpp", origin: "Armadillo and msgpack-c++ headers (Debian libarmadillo-dev, libmsgpack-cxx-dev)", licence: "Apache-2.0 (Armadillo), BSL-1.0 (msgpack-c)", dir: `${H7}/deb/usr/include/armadillo_bits`, file: /\.hpp$/, added: GROUP_7 },
+  { ext: "cpp", origin: "Armadillo and msgpack-c++ headers (Debian libarmadillo-dev, libmsgpack-cxx-dev)", licence: "Apache-2.0 (Armadillo), BSL-1.0 (msgpack-c)", dir: `${H7}/deb/usr/include/msgpack`, file: /\.hpp$/, added: GROUP_7 },
+  { ext: "go", origin: "Debian golang-github-json-iterator-go-dev, -mattn-go-runewidth-dev, -kr-pretty-dev", licence: "MIT", dir: `${H7}/deb/usr/share/gocode/src`, file: /^[a-z_]+\.go$/, added: GROUP_7 },
+  { ext: "rs", origin: "Debian librust-hashbrown-dev 0.12.3, librust-num-traits-dev 0.2.15, librust-unicode-segmentation-dev 1.9.0", licence: "MIT OR Apache-2.0", dir: `${H7}/deb/usr/share/cargo/registry`, file: /\.rs$/, added: GROUP_7 },
+  { ext: "rb", origin: "Debian ruby-tzinfo 2.0.5, ruby-httparty 0.21.0", licence: "MIT", dir: `${H7}/deb/usr/share/rubygems-integration/all/gems`, file: /\.rb$/, except: [`${H7}/deb/usr/share/rubygems-integration/all/gems/i18n_data-0.10.0`, `${H7}/deb/usr/share/rubygems-integration/all/gems/rubocop-performance-1.7.1`], added: GROUP_7 },
+  { ext: "php", origin: "Debian php-phpseclib3, php-doctrine-inflector, php-doctrine-lexer", licence: "MIT", dir: `${H7}/deb/usr/share/php`, file: /\.php$/, added: GROUP_7 },
+  { ext: "pl", origin: "Debian libdbi-perl, libjson-perl, libtext-template-perl", licence: "Artistic-1.0-Perl OR GPL-1.0-or-later", dir: `${H7}/deb/usr/lib/x86_64-linux-gnu/perl5/5.36`, file: /\.pm$/, added: GROUP_7 },
+  { ext: "pl", origin: "Debian libdbi-perl, libjson-perl, libtext-template-perl", licence: "Artistic-1.0-Perl OR GPL-1.0-or-later", dir: `${H7}/deb/usr/share/perl5`, file: /\.pm$/, added: GROUP_7 },
+  { ext: "sh", origin: "git-extras' commands and Bats (Debian git-extras, bats)", licence: "MIT", dir: `${H7}/deb/usr/bin`, file: /./, shell: true, added: GROUP_7 },
+  { ext: "sh", origin: "git-extras' commands and Bats (Debian git-extras, bats)", licence: "MIT", dir: `${H7}/deb/usr/libexec/bats-core`, file: /./, shell: true, added: GROUP_7 },
+  { ext: "sh", origin: "git-extras' commands and Bats (Debian git-extras, bats)", licence: "MIT", dir: `${H7}/deb/usr/lib/bats-core`, file: /./, shell: true, added: GROUP_7 },
+  { ext: "sql", origin: "pgRouting's extension scripts and MediaWiki's schemas and patches (Debian postgresql-15-pgrouting-scripts, mediawiki)", licence: "GPL-2.0-or-later", dir: `${H7}/deb/usr/share/postgresql/15/extension`, file: /\.sql$/, added: GROUP_7 },
+  { ext: "sql", origin: "pgRouting's extension scripts and MediaWiki's schemas and patches (Debian postgresql-15-pgrouting-scripts, mediawiki)", licence: "GPL-2.0-or-later", dir: `${H7}/deb/usr/share/mediawiki`, file: /\.sql$/, added: GROUP_7 },
+  { ext: "css", origin: "Tachyons 4.12.0, Pico 2.0.6, Spectre.css 0.5.9 (npm pack)", licence: "MIT", dir: `${H7}/npm`, file: /^(?!.*\.min\.css$).*\.css$/, added: GROUP_7 },
+  { ext: "md", origin: "READMEs and docs of the seventh group's Debian packages (/usr/share/doc) and npm packages (npm pack)", licence: "each package's own: MIT, BSD-3-Clause, Apache-2.0, GPL-2.0+", dir: `${H7}/deb/usr/share/doc`, file: /\.md$/i, added: GROUP_7 },
+  { ext: "md", origin: "READMEs and docs of the seventh group's Debian packages (/usr/share/doc) and npm packages (npm pack)", licence: "each package's own: MIT, BSD-3-Clause, Apache-2.0, GPL-2.0+", dir: `${H7}/npm`, file: /\.md$/i, added: GROUP_7 },
+  { ext: "yaml", origin: "AWS CloudFormation templates, GitHub's starter workflows (GitHub aws-cloudformation/aws-cloudformation-templates 142ce6f, actions/starter-workflows 1035244), Prometheus', Alertmanager's and Netplan's examples (Debian)", licence: "MIT-0, MIT, Apache-2.0 (Prometheus), GPL-3.0 (Netplan)", dir: `${H7}/git/aws-cloudformation+aws-cloudformation-templates`, file: /\.ya?ml$/, added: GROUP_7 },
+  { ext: "yaml", origin: "AWS CloudFormation templates, GitHub's starter workflows (GitHub aws-cloudformation/aws-cloudformation-templates 142ce6f, actions/starter-workflows 1035244), Prometheus', Alertmanager's and Netplan's examples (Debian)", licence: "MIT-0, MIT, Apache-2.0 (Prometheus), GPL-3.0 (Netplan)", dir: `${H7}/git/actions+starter-workflows`, file: /\.ya?ml$/, added: GROUP_7 },
+  { ext: "yaml", origin: "AWS CloudFormation templates, GitHub's starter workflows (GitHub aws-cloudformation/aws-cloudformation-templates 142ce6f, actions/starter-workflows 1035244), Prometheus', Alertmanager's and Netplan's examples (Debian)", licence: "MIT-0, MIT, Apache-2.0 (Prometheus), GPL-3.0 (Netplan)", dir: `${H7}/deb/usr/share/doc`, file: /\.ya?ml$/, added: GROUP_7 },
+  { ext: "html", origin: "PostgreSQL 15's HTML documentation, Material for MkDocs' templates (Debian postgresql-doc-15, mkdocs-material)", licence: "PostgreSQL, MIT", dir: `${H7}/deb/usr/share/doc/postgresql-doc-15/html`, file: /\.html$/, holds: HTML_TAG, added: GROUP_7 },
+  { ext: "html", origin: "PostgreSQL 15's HTML documentation, Material for MkDocs' templates (Debian postgresql-doc-15, mkdocs-material)", licence: "PostgreSQL, MIT", dir: `${H7}/deb/usr/share/mkdocs/themes/material`, file: /\.html$/, holds: HTML_TAG, added: GROUP_7 },
+  { ext: "json", origin: "MediaWiki's interface messages, mime-db's database (Debian mediawiki, npm mime-db 1.54.0)", licence: "GPL-2.0-or-later (MediaWiki), MIT", dir: `${H7}/deb/usr/share/mediawiki/languages/i18n`, file: /\.json$/, added: GROUP_7 },
+  { ext: "json", origin: "MediaWiki's interface messages, mime-db's database (Debian mediawiki, npm mime-db 1.54.0)", licence: "GPL-2.0-or-later (MediaWiki), MIT", dir: `${H7}/npm/mime-db-1.54.0/package`, file: /\.json$/, added: GROUP_7 }
 ]
 
 /** The sources a group of windows is drawn from: a language's, on the day they were added. */
