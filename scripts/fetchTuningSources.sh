@@ -23,14 +23,16 @@ unpack_into ../t golang-github-stretchr-testify-dev golang-github-sirupsen-logru
 # checked (scripts/tuneGoLines.ts, scripts/tuneSqlScripts.ts; MariaDB's tests for SQL written in lower case, and
 # PostgreSQL extensions written in PL/pgSQL for procedural bodies), and
 # C and C++ headers for the C++ syntax of src/domain/LanguageFamilies.ts (scripts/tuneFamilySyntax.ts), YAML data
-# and configuration (scripts/tuneYamlDocuments.ts).
+# and configuration (scripts/tuneYamlDocuments.ts); the CSS of libjs packages (with the npm stylesheets below,
+# scripts/tuneStylesheets.ts).
 unpack_into ../tune2 golang-github-spf13-viper-dev golang-github-urfave-cli-dev golang-github-pelletier-go-toml-dev \
   golang-github-prometheus-client-golang-dev golang-github-gin-gonic-gin-dev roundcube-core icinga2-ido-pgsql \
   icinga2-ido-mysql pdns-backend-pgsql pdns-backend-mysql pdns-backend-sqlite3 mariadb-test-data \
   libasio-dev libcereal-dev libeigen3-dev libglm-dev libtbb-dev libyaml-cpp-dev \
   libcurl4-openssl-dev libevent-dev libgit2-dev libpng-dev libuv1-dev \
   ruby-countries ruby-github-linguist ruby-rubocop-rspec \
-  postgresql-15-partman postgresql-15-pgtap postgresql-15-periods postgresql-15-orafce postgresql-15-pgq3
+  postgresql-15-partman postgresql-15-pgtap postgresql-15-periods postgresql-15-orafce postgresql-15-pgq3 \
+  libjs-bootstrap5 libjs-select2.js libjs-chosen libjs-sphinxdoc libjs-jquery-tablesorter libjs-bootswatch
 unpack_into ../cpp nlohmann-json3-dev libfmt-dev googletest catch2 libspdlog-dev
 unpack_into jdk openjdk-17-source
 
@@ -47,6 +49,16 @@ for spec in express@4.22.3 fp-ts@2.16.11 immer@10.2.0 lodash@4.18.1 mobx@6.16.1 
   @trpc/client@11.25.2 @trpc/server@11.25.2 type-fest@4.41.0; do
   # @scope/name@version -> scope-name-version, the folder the trainer reads.
   folder="$(echo "$spec" | sed 's#^@##; s#/#-#; s#@#-#')"
+  mkdir -p "$folder"
+  tarball="$(npm pack "$spec" --silent | tail -1)"
+  tar -xzf "$tarball" -C "$folder"
+  rm "$tarball"
+done
+# Stylesheets written with custom properties and nesting, where scripts/tuneStylesheets.ts checks its rule.
+mkdir -p "$root/tune2/npm"
+cd "$root/tune2/npm"
+for spec in open-props@1.7.7 water.css@2.1.1 modern-normalize@3.0.1; do
+  folder="$(echo "$spec" | sed 's#@#-#')"
   mkdir -p "$folder"
   tarball="$(npm pack "$spec" --silent | tail -1)"
   tar -xzf "$tarball" -C "$folder"

@@ -394,3 +394,67 @@ export const YAML_SHARE = 0.9
 
 /** A YAML document (configuration, data, locales): nearly every line a mapping, an item, a comment or block text. */
 export const isYamlDocument = (sample: string): boolean => yamlDocumentShare(sample) >= YAML_SHARE
+
+/** A declaration: a property (a custom one, `--x`, included) and its value, ended by `;` or the rule's `}`. */
+const CSS_DECLARATION = /^\s*(?:--[\w-]+|-?[a-z][a-z-]*)\s*:[^;{}]*;?$/
+const CSS_ENDED = /;$/
+/** A selector opening a block (attribute selectors may hold `=`), or an at-rule (`@media … {`, `@import …;`). */
+const CSS_SELECTOR = /^(?:[^;{}=[\]]|\[[^\]\n]*\])*\{$/
+const CSS_AT_RULE = /^\s*@[a-z-]+\b[^;{}]*[;{]?$/
+/** A rule on one line: `:where(li) { padding: 0 }`. */
+const CSS_ONE_LINE_RULE = /^(?:[^;{}=[\]]|\[[^\]\n]*\])*\{\s*(?:--[\w-]+|-?[a-z][a-z-]*)\s*:[^{}]*\}$/
+const CSS_CLOSER = /^\s*\}$/
+const CSS_COMMENT = /^\s*(?:\/\*|\*)/
+/** Values only CSS writes: a length, a colour, `var(--…)`, `calc(…)`, `!important`, a hyphenated or custom property. */
+const CSS_VALUE =
+  /\d(?:px|em|rem|%|vh|vw|vmin|vmax|s|ms|deg|fr|ch|ex|pt|dpi)\b|#[0-9a-fA-F]{3,8}\b|\bvar\(--|\b(?:rgba?|hsla?|calc|url|linear-gradient|oklch)\(|!important|^\s*--[\w-]+\s*:|^\s*-?[a-z]+-[a-z-]+\s*:/m
+/** Lines of the code that writes `key: value;` too (TypeScript's interfaces, JavaScript's objects and arrows). */
+const NOT_CSS =
+  /^\s*(?:export|import|interface|type|class|enum|declare|namespace|function|const|let|var|return|if|for|while|def|public|private)\b|=>/
+
+/** A line without the comment that ends it: `color: red; /* brand *\/` is a declaration. */
+const withoutTrailingComment = (line: string) => {
+  const trimmed = line.trimEnd()
+  const opens = trimmed.endsWith("*/") ? trimmed.lastIndexOf("/*") : -1
+  return opens > 0 ? trimmed.slice(0, opens).trimEnd() : trimmed
+}
+
+/**
+ * Share of a snippet's lines (but blank ones) that a stylesheet writes: selectors, declarations, closing braces,
+ * at-rules, comments; 0 unless two declarations or more end in `;` (YAML's `key: value` does not), at least half of
+ * them do, and a value only CSS writes is there.
+ */
+export const stylesheetShare = (sample: string): number => {
+  let css = 0
+  let lines = 0
+  let declarations = 0
+  let ended = 0
+  for (const raw of sample.split("\n")) {
+    if (raw.trim() === "") continue
+    lines++
+    if (NOT_CSS.test(raw)) return 0
+    const line = withoutTrailingComment(raw)
+    if (CSS_ONE_LINE_RULE.test(line)) {
+      css++
+      declarations++
+      ended++
+    } else if (CSS_DECLARATION.test(line)) {
+      css++
+      declarations++
+      if (CSS_ENDED.test(line)) ended++
+    } else if (
+      line === "" || CSS_SELECTOR.test(line) || CSS_CLOSER.test(line) || CSS_COMMENT.test(line) ||
+      CSS_AT_RULE.test(line)
+    ) css++
+  }
+  return ended >= 2 && 2 * ended >= declarations && CSS_VALUE.test(sample) ? css / lines : 0
+}
+
+/**
+ * Share of lines a stylesheet must write. On the tuning side (`scripts/tuneStylesheets.ts`) 0.9 takes no window of the
+ * other 17 languages nor of READMEs; 0.7–0.8 take HTML pages' `<style>` blocks.
+ */
+export const CSS_SHARE = 0.9
+
+/** A stylesheet, custom properties and nesting included: nearly every line a selector, a declaration or a brace. */
+export const isStylesheet = (sample: string): boolean => stylesheetShare(sample) >= CSS_SHARE

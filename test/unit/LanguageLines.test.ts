@@ -4,9 +4,11 @@ import {
   isMarkdownWithCode,
   isMarkdownWithHtml,
   isSqlScript,
+  isStylesheet,
   isYamlDocument,
   markdownLinesAroundCode,
   sqlScriptShare,
+  stylesheetShare,
   yamlDocumentShare
 } from "../../src/domain/LanguageLines.ts"
 
@@ -149,5 +151,23 @@ describe("isYamlDocument", () => {
     expect(isYamlDocument(linked)).toBe(false)
     // A bare list of scalars is a Markdown list as much as YAML: two mappings at least.
     expect(yamlDocumentShare("- C\n- C++\n- Go\n- Rust\n")).toBe(0)
+  })
+})
+
+describe("isStylesheet", () => {
+  it("takes stylesheets with custom properties, :where(), nesting, one-line rules and trailing comments", () => {
+    const tokens = ":where(html) {\n  --font-size-0: .75rem;\n  --shadow-color: 220 3% 15%; /* light */\n" +
+      "  --ease-3: cubic-bezier(.25, 0, .3, 1);\n}\n"
+    expect(isStylesheet(tokens)).toBe(true)
+    const nested = ".btn {\n  color: var(--_text);\n  &:where([type=\"reset\"]) {\n    --_text: var(--red-2);\n" +
+      "  }\n}\n:where(li) { padding-inline-start: var(--size-2) }\n"
+    expect(isStylesheet(nested)).toBe(true)
+  })
+
+  it("leaves TypeScript's interfaces, objects and YAML's `key: value` alone", () => {
+    expect(isStylesheet("interface Props {\n  color: string;\n  margin: number;\n}\n")).toBe(false)
+    expect(stylesheetShare("const theme = {\n  color: '#fff',\n  margin: '4px',\n}\n")).toBe(0)
+    // YAML ends no value with `;`.
+    expect(stylesheetShare("runs-on: ubuntu-latest\ntimeout-minutes: 10\nbackground-color: #fff\n")).toBe(0)
   })
 })
