@@ -49,8 +49,11 @@ const H6 = `${root}/h6`
 /** The seventh group, drawn after the rule for procedural SQL bodies, measured once. */
 const GROUP_7 = "2026-11-25-7"
 const H7 = `${root}/h7`
+/** The eighth group, drawn after the stylesheet rule, measured once. */
+const GROUP_8 = "2026-11-25-8"
+const H8 = `${root}/h8`
 /** Groups whose windows carry their name (`added`). */
-const NAMED_GROUPS = [GROUP_4, GROUP_5, GROUP_6, GROUP_7]
+const NAMED_GROUPS = [GROUP_4, GROUP_5, GROUP_6, GROUP_7, GROUP_8]
 const HTML_TAG = /<\/?[A-Za-z][\w-]*[\s>\/]|<!--|<!DOCTYPE/i
 const H4 = `${root}/h4`
 const SITE = "/root/.pyenv/versions/3.11.7/lib/python3.11/site-packages"
@@ -241,7 +244,36 @@ const SOURCES: ReadonlyArray<Source> = [
   { ext: "html", origin: "PostgreSQL 15's HTML documentation, Material for MkDocs' templates (Debian postgresql-doc-15, mkdocs-material)", licence: "PostgreSQL, MIT", dir: `${H7}/deb/usr/share/doc/postgresql-doc-15/html`, file: /\.html$/, holds: HTML_TAG, added: GROUP_7 },
   { ext: "html", origin: "PostgreSQL 15's HTML documentation, Material for MkDocs' templates (Debian postgresql-doc-15, mkdocs-material)", licence: "PostgreSQL, MIT", dir: `${H7}/deb/usr/share/mkdocs/themes/material`, file: /\.html$/, holds: HTML_TAG, added: GROUP_7 },
   { ext: "json", origin: "MediaWiki's interface messages, mime-db's database (Debian mediawiki, npm mime-db 1.54.0)", licence: "GPL-2.0-or-later (MediaWiki), MIT", dir: `${H7}/deb/usr/share/mediawiki/languages/i18n`, file: /\.json$/, added: GROUP_7 },
-  { ext: "json", origin: "MediaWiki's interface messages, mime-db's database (Debian mediawiki, npm mime-db 1.54.0)", licence: "GPL-2.0-or-later (MediaWiki), MIT", dir: `${H7}/npm/mime-db-1.54.0/package`, file: /\.json$/, added: GROUP_7 }
+  { ext: "json", origin: "MediaWiki's interface messages, mime-db's database (Debian mediawiki, npm mime-db 1.54.0)", licence: "GPL-2.0-or-later (MediaWiki), MIT", dir: `${H7}/npm/mime-db-1.54.0/package`, file: /\.json$/, added: GROUP_7 },
+  // An eighth group, drawn after the stylesheet rule and measured once: every language, from projects no other group,
+  // tuning or training source holds.
+  { ext: "py", origin: "Debian python3-peewee, python3-tenacity, python3-sqlparse", licence: "MIT (peewee), Apache-2.0 (tenacity), BSD-3-Clause (sqlparse)", dir: `${H8}/deb/usr/lib/python3/dist-packages`, file: /^[a-z_]+\.py$/, added: GROUP_8 },
+  { ext: "js", origin: "npm fastify 5.2.1, pino 9.6.0 (lib/)", licence: "MIT", dir: `${H8}/npm/fastify-5.2.1/package/lib`, file: /\.js$/, added: GROUP_8 },
+  { ext: "js", origin: "npm fastify 5.2.1, pino 9.6.0 (lib/)", licence: "MIT", dir: `${H8}/npm/pino-9.6.0/package/lib`, file: /\.js$/, added: GROUP_8 },
+  { ext: "ts", origin: "npm drizzle-orm 0.38.4 and ts-essentials 10.0.4 declarations", licence: "Apache-2.0 (drizzle-orm), MIT", dir: `${H8}/npm/drizzle-orm-0.38.4/package`, file: /\.d\.ts$/, added: GROUP_8 },
+  { ext: "ts", origin: "npm drizzle-orm 0.38.4 and ts-essentials 10.0.4 declarations", licence: "Apache-2.0 (drizzle-orm), MIT", dir: `${H8}/npm/ts-essentials-10.0.4/package/dist`, file: /\.d\.ts$/, added: GROUP_8 },
+  { ext: "java", origin: "Retrofit and Joda-Time sources (GitHub square/retrofit 0b11810, JodaOrg/joda-time 7088d77)", licence: "Apache-2.0", dir: `${H8}/git/square+retrofit/retrofit/src/main`, file: /\.java$/, added: GROUP_8 },
+  { ext: "java", origin: "Retrofit and Joda-Time sources (GitHub square/retrofit 0b11810, JodaOrg/joda-time 7088d77)", licence: "Apache-2.0", dir: `${H8}/git/JodaOrg+joda-time/src/main`, file: /\.java$/, added: GROUP_8 },
+  { ext: "c", origin: "systemd's, hiredis', libwebp's and Opus' headers (Debian libsystemd-dev, libhiredis-dev, libwebp-dev, libopus-dev)", licence: "LGPL-2.1+ (systemd), BSD-3-Clause", dir: `${H8}/deb/usr/include`, file: /\.h$/, except: [`${H8}/deb/usr/include/bullet`, `${H8}/deb/usr/include/assimp`], added: GROUP_8 },
+  { ext: "cpp", origin: "Bullet's and Assimp's headers (Debian libbullet-dev, libassimp-dev)", licence: "Zlib (Bullet), BSD-3-Clause (Assimp)", dir: `${H8}/deb/usr/include/bullet`, file: /\.(h|hpp|inl)$/, added: GROUP_8 },
+  { ext: "cpp", origin: "Bullet's and Assimp's headers (Debian libbullet-dev, libassimp-dev)", licence: "Zlib (Bullet), BSD-3-Clause (Assimp)", dir: `${H8}/deb/usr/include/assimp`, file: /\.(h|hpp|inl)$/, added: GROUP_8 },
+  { ext: "go", origin: "Debian golang-github-go-playground-validator-v10-dev, -gdamore-tcell.v2-dev, -muesli-termenv-dev", licence: "MIT (validator, termenv), Apache-2.0 (tcell)", dir: `${H8}/deb/usr/share/gocode/src`, file: /^[a-z_]+\.go$/, added: GROUP_8 },
+  { ext: "rs", origin: "Debian librust-petgraph-dev 0.6.2, librust-smallvec-dev 1.9.0, librust-bitflags-dev 1.3.2", licence: "MIT OR Apache-2.0", dir: `${H8}/deb/usr/share/cargo/registry`, file: /\.rs$/, added: GROUP_8 },
+  { ext: "rb", origin: "Debian ruby-sequel, ruby-rouge 3.30.0", licence: "MIT", dir: `${H8}/deb/usr/lib/ruby/vendor_ruby/sequel`, file: /\.rb$/, added: GROUP_8 },
+  { ext: "rb", origin: "Debian ruby-sequel, ruby-rouge 3.30.0", licence: "MIT", dir: `${H8}/deb/usr/share/rubygems-integration/all/gems/rouge-3.30.0`, file: /\.rb$/, added: GROUP_8 },
+  { ext: "php", origin: "Debian php-sabre-vobject", licence: "BSD-3-Clause", dir: `${H8}/deb/usr/share/php`, file: /\.php$/, added: GROUP_8 },
+  { ext: "pl", origin: "Debian libmoose-perl, libdancer2-perl", licence: "Artistic-1.0-Perl OR GPL-1.0-or-later", dir: `${H8}/deb/usr/lib/x86_64-linux-gnu/perl5/5.36`, file: /\.pm$/, added: GROUP_8 },
+  { ext: "pl", origin: "Debian libmoose-perl, libdancer2-perl", licence: "Artistic-1.0-Perl OR GPL-1.0-or-later", dir: `${H8}/deb/usr/share/perl5`, file: /\.pm$/, added: GROUP_8 },
+  { ext: "sh", origin: "pass, dehydrated, wg-quick, libtool's, Autoconf's and autopoint's scripts (Debian pass, dehydrated, wireguard-tools, libtool, autoconf, autopoint; not xdg-utils, installed here)", licence: "GPL-2.0+ (pass, WireGuard, libtool, Autoconf, gettext), MIT (dehydrated)", dir: `${H8}/deb/usr/bin`, file: /^(?!xdg-)/, shell: true, added: GROUP_8 },
+  { ext: "sh", origin: "pass, dehydrated, wg-quick, libtool's, Autoconf's and autopoint's scripts (Debian pass, dehydrated, wireguard-tools, libtool, autoconf, autopoint; not xdg-utils, installed here)", licence: "GPL-2.0+ (pass, WireGuard, libtool, Autoconf, gettext), MIT (dehydrated)", dir: `${H8}/deb/usr/lib/password-store`, file: /./, shell: true, added: GROUP_8 },
+  { ext: "sh", origin: "pass, dehydrated, wg-quick, libtool's, Autoconf's and autopoint's scripts (Debian pass, dehydrated, wireguard-tools, libtool, autoconf, autopoint; not xdg-utils, installed here)", licence: "GPL-2.0+ (pass, WireGuard, libtool, Autoconf, gettext), MIT (dehydrated)", dir: `${H8}/deb/usr/share/libtool`, file: /./, shell: true, added: GROUP_8 },
+  { ext: "sql", origin: "PostGIS 3's extension scripts (Debian postgresql-15-postgis-3-scripts)", licence: "GPL-2.0-or-later", dir: `${H8}/deb/usr/share/postgresql/15`, file: /\.sql$/, added: GROUP_8 },
+  { ext: "css", origin: "UIkit 3.21.16, Foundation 6.9.0, Tabler 1.0.0 stylesheets (npm pack)", licence: "MIT", dir: `${H8}/npm`, file: /^(?!.*\.min\.css$).*\.css$/, added: GROUP_8 },
+  { ext: "md", origin: "READMEs and docs of the eighth group's Debian packages (/usr/share/doc) and npm packages (npm pack)", licence: "each package's own: MIT, Apache-2.0, BSD-3-Clause, GPL-2.0+", dir: `${H8}/deb/usr/share/doc`, file: /\.md$/i, added: GROUP_8 },
+  { ext: "md", origin: "READMEs and docs of the eighth group's Debian packages (/usr/share/doc) and npm packages (npm pack)", licence: "each package's own: MIT, Apache-2.0, BSD-3-Clause, GPL-2.0+", dir: `${H8}/npm`, file: /\.md$/i, added: GROUP_8 },
+  { ext: "yaml", origin: "Kubernetes' examples (GitHub kubernetes/examples 279e8e4)", licence: "Apache-2.0", dir: `${H8}/git/kubernetes+examples`, file: /\.ya?ml$/, added: GROUP_8 },
+  { ext: "html", origin: "Apache HTTP Server's manual, English pages (Debian apache2-doc)", licence: "Apache-2.0", dir: `${H8}/deb/usr/share/doc/apache2-doc/manual/en`, file: /\.html$/, holds: HTML_TAG, added: GROUP_8 },
+  { ext: "json", origin: "Can I use's feature data (npm caniuse-db 1.0.30001692)", licence: "CC-BY-4.0", dir: `${H8}/npm/caniuse-db-1.0.30001692/package/features-json`, file: /\.json$/, added: GROUP_8 }
 ]
 
 /** The sources a group of windows is drawn from: a language's, on the day they were added. */
