@@ -4,7 +4,7 @@
  * `scripts/fetchTuningSources.sh` brings; the rest is on the machine.
  */
 import { join } from "node:path"
-import { type FileChoice, filesUnder } from "./SourceFiles.ts"
+import { type FileChoice, filesUnder, windowsAmong } from "./SourceFiles.ts"
 
 const SDK = "/usr/lib/google-cloud-sdk"
 const SITE = "/root/.pyenv/versions/3.11.7/lib/python3.11/site-packages"
@@ -141,3 +141,17 @@ export const tuningSources = (root: string): Record<string, ReadonlyArray<Tuning
     [`${SDK}/lib/third_party/botocore/data`, /\.json$/]
   ]
 })
+
+/**
+ * `count` windows of every language's tuning sources but `language`'s, drawn in the sources' order: what a rule for
+ * `language` must not take (`scripts/tune*.ts`).
+ */
+export const otherLanguagesWindows = (
+  root: string,
+  language: string,
+  count: number,
+  random: () => number
+): Array<readonly [language: string, windows: ReadonlyArray<string>]> =>
+  Object.entries(tuningSources(root)).filter(([other]) => other !== language).map(([other, sources]) =>
+    [other, windowsAmong(sources.flatMap((source) => filesOfSource(source, 200, 300_000)), count, random)] as const
+  )

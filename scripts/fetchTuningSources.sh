@@ -43,25 +43,22 @@ rm -rf java-base && unzip -q -o "$src_zip" 'java.base/java/net/*' 'java.base/jav
 cp -r java-base/java.base/java/* ../java-tune/
 unzip -q -o "$src_zip" 'java.logging/*' 'java.sql/*' 'java.net.http/*' 'jdk.httpserver/*' -d ../java-tune2
 
-cd ../npm
-for spec in express@4.22.3 fp-ts@2.16.11 immer@10.2.0 lodash@4.18.1 mobx@6.16.1 @reduxjs/toolkit@2.14.0 \
+pack_into() { # pack_into DIR SPEC...: packs each npm package into DIR/scope-name-version, the folder scripts read
+  local dir="$1"
+  shift
+  mkdir -p "$dir"
+  for spec in "$@"; do
+    local folder tarball
+    folder="$dir/$(echo "$spec" | sed 's#^@##; s#/#-#; s#@#-#')"
+    mkdir -p "$folder"
+    tarball="$(cd "$dir" && npm pack "$spec" --silent | tail -1)"
+    tar -xzf "$dir/$tarball" -C "$folder"
+    rm "$dir/$tarball"
+  done
+}
+pack_into ../npm express@4.22.3 fp-ts@2.16.11 immer@10.2.0 lodash@4.18.1 mobx@6.16.1 @reduxjs/toolkit@2.14.0 \
   @tanstack/form-core@1.33.5 @tanstack/query-core@5.108.0 @tanstack/router-core@1.171.39 @tanstack/table-core@8.21.3 \
-  @trpc/client@11.25.2 @trpc/server@11.25.2 type-fest@4.41.0; do
-  # @scope/name@version -> scope-name-version, the folder the trainer reads.
-  folder="$(echo "$spec" | sed 's#^@##; s#/#-#; s#@#-#')"
-  mkdir -p "$folder"
-  tarball="$(npm pack "$spec" --silent | tail -1)"
-  tar -xzf "$tarball" -C "$folder"
-  rm "$tarball"
-done
+  @trpc/client@11.25.2 @trpc/server@11.25.2 type-fest@4.41.0
 # Stylesheets written with custom properties and nesting, where scripts/tuneStylesheets.ts checks its rule.
-mkdir -p "$root/tune2/npm"
-cd "$root/tune2/npm"
-for spec in open-props@1.7.7 water.css@2.1.1 modern-normalize@3.0.1; do
-  folder="$(echo "$spec" | sed 's#@#-#')"
-  mkdir -p "$folder"
-  tarball="$(npm pack "$spec" --silent | tail -1)"
-  tar -xzf "$tarball" -C "$folder"
-  rm "$tarball"
-done
+pack_into ../tune2/npm open-props@1.7.7 water.css@2.1.1 modern-normalize@3.0.1
 echo "tuning sources in $root"

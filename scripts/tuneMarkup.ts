@@ -8,10 +8,11 @@
  * rules were chosen (they live in `LanguageLines`): `npx tsx scripts/tuneMarkup.ts ROOT`, ROOT as the trainer's.
  */
 import { seeded } from "../bench/scaleCorpus.ts"
-import { detectLanguage, MIN_CONFIDENCE, modelDetection } from "../src/domain/LanguageDetection.ts"
+import { detectLanguage } from "../src/domain/LanguageDetection.ts"
 import { MARKDOWN_LINES, markdownLinesAroundCode } from "../src/domain/LanguageLines.ts"
+import { modelAnswer } from "./RuleWeighing.ts"
 import { readmesUnder, windowsAmong } from "./SourceFiles.ts"
-import { filesOfSource, tuningSources } from "./TuningSources.ts"
+import { filesOfSource, otherLanguagesWindows, tuningSources } from "./TuningSources.ts"
 
 const WINDOWS = 1500
 const random = seeded(20261126)
@@ -27,21 +28,15 @@ const answers = (windows: ReadonlyArray<string>) => {
   return [...count].sort((a, b) => b[1] - a[1]).map(([language, n]) => `${language} ${n}`).join(", ")
 }
 
-const sources = tuningSources(process.argv[2] ?? "/work/scratch/debs")
+const root = process.argv[2] ?? "/work/scratch/debs"
+const sources = tuningSources(root)
 const html = sources.html.flatMap((source) => filesOfSource(source, 200, 300_000))
 const readmes = windowsOf(readmesUnder("node_modules"))
 console.log(`Markdown windows (READMEs in node_modules) answered: ${answers(readmes)}`)
 console.log(`HTML windows (tuning sources) answered: ${answers(windowsOf(html))}`)
 
 // The rule for Markdown with code examples, weighed against the model alone on the READMEs and every other
-// language's tuning windows (drawn after the figures above, so that those stay as they were).
-const modelAnswer = (window: string) => {
-  const { ext, confidence } = modelDetection(window)
-  return confidence < MIN_CONFIDENCE ? "txt" : ext
-}
-const others = Object.entries(sources).filter(([language]) => language !== "md").map(([language, list]) =>
-  [language, windowsAmong(list.flatMap((source) => filesOfSource(source, 200, 300_000)), 600, random)] as const
-)
+const others = otherLanguagesWindows(root, "md", 600, random)
 for (const least of [1, 2, 3]) {
   const rule = (window: string) => markdownLinesAroundCode(window) >= least
   const right = readmes.filter((window) => rule(window) || modelAnswer(window) === "md").length

@@ -7,14 +7,15 @@
  * measured twice: the same windows lowered, and MariaDB's tests (its `mysql-test/main`, SQL between the test tool's
  * own lines); procedural bodies on PostgreSQL extensions written in SQL and PL/pgSQL (pg_partman, pgTAP, periods,
  * orafce, PgQ), as written and lowered. For each share of SQL
- * lines it prints how many SQL windows the model alone (`modelDetection`) and the rule with it answer SQL, and how
- * many windows of the others the model answered right that the rule would take for SQL. `npx tsx scripts/tuneSqlScripts.ts ROOT`, ROOT as the trainer's.
+ * lines it prints how many SQL windows the model alone (`RuleWeighing.modelAnswer`) and the rule with it answer SQL,
+ * and how many windows of the others the model answered right that the rule would take for SQL.
+ * `npx tsx scripts/tuneSqlScripts.ts ROOT`, ROOT as the trainer's.
  */
 import { seeded } from "../bench/scaleCorpus.ts"
-import { MIN_CONFIDENCE, modelDetection } from "../src/domain/LanguageDetection.ts"
 import { SQL_SHARE, sqlScriptShare } from "../src/domain/LanguageLines.ts"
+import { modelAnswer } from "./RuleWeighing.ts"
 import { filesUnder, windowsAmong } from "./SourceFiles.ts"
-import { filesOfSource, tuningSources } from "./TuningSources.ts"
+import { otherLanguagesWindows } from "./TuningSources.ts"
 
 const root = process.argv[2] ?? "/work/scratch/debs"
 const random = seeded(31)
@@ -22,11 +23,6 @@ const random = seeded(31)
 const windowsOf = (files: ReadonlyArray<string>, count: number) => windowsAmong(files, count, random)
 const under = (dir: string, name: RegExp) => filesUnder(dir, { name, minBytes: 200, maxBytes: 300_000 })
 
-/** What the model answers, the rules before it left out. */
-const modelAnswer = (window: string) => {
-  const { ext, confidence } = modelDetection(window)
-  return confidence < MIN_CONFIDENCE ? "txt" : ext
-}
 
 const mariadbTests = `${root}/tune2/usr/share/mysql/mysql-test`
 const postgresExtensions = `${root}/tune2/usr/share/postgresql`
@@ -50,9 +46,9 @@ const holdsSqlInAnyCase = (window: string) => /^\s*["']*(?:create|select|insert|
 const embedded = Object.entries(embedding).map(([language, files]) =>
   [language, `${language} embedding SQL`, windowsOf(files, 3000).filter(holdsSql)] as const
 )
-const others = Object.entries(tuningSources(root)).filter(([language]) => language !== "sql").map((
-  [language, sources]
-) => [language, language, windowsOf(sources.flatMap((source) => filesOfSource(source, 200, 300_000)), 600)] as const)
+const others = otherLanguagesWindows(root, "sql", 600, random).map(([language, windows]) =>
+  [language, language, windows] as const
+)
 
 // SQL written in lower case: the same scripts lowered, and MariaDB's tests (SQL between the test tool's `--` lines).
 const lowered = sql.map((window) => window.toLowerCase())
