@@ -398,8 +398,9 @@ export const isYamlDocument = (sample: string): boolean => yamlDocumentShare(sam
 /** A declaration: a property (a custom one, `--x`, included) and its value, ended by `;` or the rule's `}`. */
 const CSS_DECLARATION = /^\s*(?:--[\w-]+|-?[a-z][a-z-]*)\s*:[^;{}]*;?$/
 const CSS_ENDED = /;$/
-/** A selector opening a block (attribute selectors may hold `=`), or an at-rule (`@media … {`, `@import …;`). */
+/** A selector opening a block (attribute selectors may hold `=`). */
 const CSS_SELECTOR = /^(?:[^;{}=[\]]|\[[^\]\n]*\])*\{$/
+/** An at-rule: `@media … {`, `@import …;`. */
 const CSS_AT_RULE = /^\s*@[a-z-]+\b[^;{}]*[;{]?$/
 /** A rule on one line: `:where(li) { padding: 0 }`. */
 const CSS_ONE_LINE_RULE = /^(?:[^;{}=[\]]|\[[^\]\n]*\])*\{\s*(?:--[\w-]+|-?[a-z][a-z-]*)\s*:[^{}]*\}$/
