@@ -4,8 +4,11 @@
  */
 import { type ClassificationSpecificValue, knownClassification } from "./ClassificationSpecifics.ts"
 
-/** Names and spellings beside the extensions themselves, lower-cased. */
-const NAMES: Record<string, string> = {
+/**
+ * Names and spellings beside the extensions themselves, lower-cased. A `Map`: a file named `__proto__` or
+ * `constructor` (an importer reads any name) must find nothing, not an object's own properties.
+ */
+const NAMES = new Map<string, string>(Object.entries({
   typescript: "ts",
   javascript: "js",
   node: "js",
@@ -69,12 +72,12 @@ const NAMES: Record<string, string> = {
   dockerfile: "hljs-dockerfile",
   makefile: "hljs-makefile",
   yml: "yaml"
-}
+}))
 
 /** The stored classification a language name or extension means, if the service knows it. */
 export const languageNamed = (name: string): ClassificationSpecificValue | undefined => {
   const folded = name.trim().toLowerCase().replace(/^\./, "")
-  return knownClassification(NAMES[folded] ?? folded)
+  return knownClassification(NAMES.get(folded) ?? folded)
 }
 
 /** The stored classification a file's name implies: its extension, or a name that is a language (`Dockerfile`). */

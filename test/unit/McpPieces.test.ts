@@ -5,7 +5,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Schema } from "effect"
 import * as Tool from "@effect/ai/Tool"
-import { languageNamed } from "../../src/domain/LanguageNames.ts"
+import { languageNamed, languageOfFileName } from "../../src/domain/LanguageNames.ts"
 import { excerptAround } from "../../src/domain/MatchExcerpt.ts"
 import { ErrorCode, errorOfExit, readBody } from "../../src/mcp/JsonRpc.ts"
 import { RESULT_LIMIT, served } from "../../src/mcp/McpTools.ts"
@@ -54,6 +54,14 @@ describe("LanguageNames", () => {
     expect(["TypeScript", "ts", ".ts", "python", "PY", "c++", "C#", "golang", "shell", "Rust"].map(languageNamed))
       .toEqual(["ts", "ts", "ts", "py", "py", "cpp", "cs", "go", "sh", "rs"])
     expect(languageNamed("klingon")).toBeUndefined()
+    // Names an object holds of its own are no languages (a gist file named `__proto__` once crashed an import).
+    expect(["__proto__", "constructor", "toString", "hasOwnProperty"].map(languageNamed)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined
+    ])
+    expect(languageOfFileName("__proto__")).toBeUndefined()
   })
 })
 
