@@ -50,28 +50,46 @@ const CPP_ONLY: ReadonlyArray<RegExp> = [
   /\bnamespace\s+[\w:]*\s*\{/,
   /\busing\s+(?:namespace\s+)?[\w:]+\s*[;=]/,
   /\b(?:public|private|protected)\s*:/,
-  /\bclass\s+[A-Za-z_]\w*\s*(?:final\s*)?[:{]/,
+  // a class defined, derived or declared ahead: class Buffer {, class Stream : public Base, class b3Solver;
+  /\bclass\s+[A-Za-z_]\w*\s*(?:final\s*)?[:{;]/,
   /\b(?:static|dynamic|reinterpret|const)_cast\s*</,
   /\boperator\s*(?:\(\)|\[\]|[^\w\s(]+|new|delete)\s*\(/,
+  // a member function's qualifiers: size_t size() const;, void draw() const override
   /\)\s*(?:const\s*)?(?:override|final)\b/,
-  // references: const Foo& x, Foo&& y)
+  /\)\s*const\s*(?:[;{=]|noexcept\b|->|$)/m,
+  // a destructor: ~Stream(), virtual ~Stream()
+  /^\s*(?:virtual\s+)?~[A-Za-z_]\w*\s*\(\s*(?:void\s*)?\)/m,
+  // references: const Foo& x, Foo&& y), Info& solverInfo()
   /\w&&?\s+[A-Za-z_]\w*\s*[,)=;]/,
+  /\w&\s+[A-Za-z_]\w*\s*\(/,
   /\(\s*const\s+[\w:<>]+\s*&/,
   // headers of the C++ library: <vector>, <iostream>
   /^#\s*include\s*<[a-z_]+>/m,
   /\bnew\s+[A-Za-z_][\w<>]*\s*[(\[{;]/,
   /\bdelete\b\s*(?:\[\s*\])?\s*[A-Za-z_]/,
   /\bthis->/,
+  /\*this\b/,
+  // CUDA's function qualifiers (CUDA is C++)
+  /\b__(?:device|global|host)__\b/,
   // a template's arguments, the last a type, before a name: mat<4, 4, float> m, Map<Key, Value>& m
-  /\b[A-Za-z_]\w*<\s*(?:[\w:]+\s*,\s*)*(?:int|double|float|char|bool|unsigned|size_t|[A-Z]\w*)\s*>\s*[A-Za-z_&*:(]/
+  /\b[A-Za-z_]\w*<\s*(?:[\w:]+\s*,\s*)*(?:int|double|float|char|bool|unsigned|size_t|[A-Z]\w*)\s*>\s*[A-Za-z_&*:(]/,
+  // a type named after a template's arguments: typedef mat<4, 4, uint, defaultp> umat4;
+  /\btypedef\s+(?:typename\s+)?[\w:]+\s*<[^;]*>\s*[A-Za-z_]\w*\s*;/
 ]
 
 /**
+ * C++ in a header's documentation: the examples and references of its doc comments (`sf::Transform t;`,
+ * `template <> struct traits<T>`), where a C header's comments name C functions. Read in the comments alone.
+ */
+const CPP_IN_COMMENTS: ReadonlyArray<RegExp> = [/\b[A-Za-z_]\w*::~?[A-Za-z_]\w*/, /\btemplate\s*</]
+
+/**
  * C++'s header names, which a C header never includes nor guards itself with: `#include <asio/detail/config.hpp>`,
- * `#ifndef YAML_CPP_NODE_HPP`. Read in the code as written (the included name is a string).
+ * `#include "Eigen/Core"` (a C header's name always ends in `.h`), `#ifndef YAML_CPP_NODE_HPP`. Read in the code as
+ * written (the included name is a string).
  */
 const CPP_HEADER_NAME =
-  /^\s*#\s*(?:include\s*[<"][^>"\n]+\.(?:hpp|hh|hxx|ipp|inl|tcc)[>"]|(?:ifndef|define)\s+\w+_(?:HPP|HH|HXX|IPP|INL)_*\b)/m
+  /^\s*#\s*(?:include\s*[<"](?:[^>"\n]+\.(?:hpp|hh|hxx|ipp|inl|tcc)|(?:[^>"\n]*\/)?[A-Za-z_]\w*)[>"]|(?:ifndef|define)\s+\w+_(?:HPP|HH|HXX|IPP|INL)_*\b)/m
 
 interface Family {
   readonly base: ClassificationSpecificValue
@@ -86,14 +104,25 @@ const matchesOutsideProse = (patterns: ReadonlyArray<RegExp>) => (code: string):
   return patterns.some((pattern) => pattern.test(syntax))
 }
 
+/** Whether any of the patterns matches the code's comments (its string literals left out). */
+const matchesInComments = (patterns: ReadonlyArray<RegExp>) => (code: string): boolean => {
+  const comments = (code.match(COMMENTS_AND_STRINGS) ?? []).filter((part) => !/^["'`]/.test(part)).join("\n")
+  return patterns.some((pattern) => pattern.test(comments))
+}
+
 const holdsTypeScriptFragment = matchesOutsideProse(TYPESCRIPT_FRAGMENTS)
 const holdsCppSyntax = matchesOutsideProse(CPP_ONLY)
+const documentsCpp = matchesInComments(CPP_IN_COMMENTS)
 
 const EXTENDED: Partial<Record<ClassificationSpecificValue, Family>> = {}
 for (const family of [
   // The patterns first: they cost a hundredth of a parse.
   { base: "js", extension: "ts", extended: (code: string) => holdsTypeScriptFragment(code) || holdsTypeScriptSyntax(code) },
-  { base: "c", extension: "cpp", extended: (code: string) => CPP_HEADER_NAME.test(code) || holdsCppSyntax(code) }
+  {
+    base: "c",
+    extension: "cpp",
+    extended: (code: string) => CPP_HEADER_NAME.test(code) || holdsCppSyntax(code) || documentsCpp(code)
+  }
 ] as const) {
   EXTENDED[family.base] = family
   EXTENDED[family.extension] = family

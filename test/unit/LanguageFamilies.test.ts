@@ -57,12 +57,29 @@ describe("familyMember", () => {
     ])
   })
 
+  it("answers C++ for a class's members, a header's names and its documented examples", () => {
+    expectMember("c", "cpp", [
+      "    CV_WRAP size_t elemSize() const;\n    CV_WRAP bool empty() const;",
+      "\tvoid* getWorldUserInfo() const\n\t{\n\t\treturn m_worldUserInfo;\n\t}",
+      "\t~FIFOIOS();\n\t\t/// Destroys the FIFOIOS.",
+      "class b3TypedConstraint;\nstruct b3JacobiSolverInfo\n{\n\tint m_fixedBodyIndex;\n};",
+      "\tbtContactSolverInfo& getSolverInfo()\n\t{\n\t\treturn m_solverInfo;\n\t}",
+      "  _M_range_check(__n);\n  return (*this)[__n];",
+      "static __device__ __forceinline__ unsigned int vcmpge4(unsigned int a, unsigned int b)",
+      "typedef mat<4, 4, uint, defaultp>\tumat4x4;",
+      '#include "../../Eigen/Core"\n#define EIGEN_ARPACK 1',
+      "/// \\code\n/// sf::Transform transform;\n/// transform.rotate(45);\n/// \\endcode\nvoid draw(void);",
+      "/// template <> struct enum_iteration_traits<Safe> {\n///   static constexpr bool is_iterable = true;\n/// };"
+    ])
+  })
+
   it("answers C for C, a header's extern \"C\" guard and a bitwise and included", () => {
     expectMember("cpp", "c", [
       "#ifdef __cplusplus\nextern \"C\" {\n#endif\nint sqlite3_open(const char *name, sqlite3 **db);",
       "static int mask(int flags) {\n  return flags & FLAG_READ;\n}",
       "struct ringbuf *ringbuf_new(size_t size);\n#define RINGBUF_RESET 0",
-      "/* see Foo::bar in the C++ bindings */\nint foo(void);",
+      "/* callable from C++: the header declares it extern \"C\" */\nint foo(void);",
+      'static const char *usage = "see foo::bar";\nint value = flags & mask(bits);',
       "static void delete_entry(struct entry *e) {\n  free(e);\n}",
       "#ifndef UV_UNIX_H\n#define UV_UNIX_H\n#include <sys/types.h>\n#include \"uv/threadpool.h\"",
       "if (count<MAX_ENTRIES && size>0) grow(table);"
