@@ -334,10 +334,13 @@ export const markdownLinesAroundCode = (sample: string): number => {
 /** A Markdown document with code examples, which the model reads as their code: fenced blocks with prose around. */
 export const isMarkdownWithCode = (sample: string): boolean => markdownLinesAroundCode(sample) >= MARKDOWN_LINES
 
-/** A YAML key (plain, or quoted), then its colon: `name:`, `RSpec/ChangeByZero:`, `"on":`. */
-const YAML_KEY = String.raw`(?:"[^"\n]*"|'[^'\n]*'|[A-Za-z_$@./][\w$@./ -]*?)`
+/**
+ * A YAML key (plain, or quoted), then its colon: `name:`, `RSpec/ChangeByZero:`, `"on":`. Not a name, a space and a
+ * colon, which YAML allows and its files do not write, but docstrings do (`prog : string`, NumPy's style).
+ */
+const YAML_KEY = String.raw`(?:"[^"\n]*"|'[^'\n]*'|[A-Za-z_$@./](?:[\w$@./ -]*[\w$@./-])?)`
 /** A mapping's line, maybe as a sequence's item: its indentation, then the value if any. */
-const YAML_MAPPING = new RegExp(String.raw`^(\s*)(?:-\s+)?${YAML_KEY}\s*:(?:\s+(.*))?$`)
+const YAML_MAPPING = new RegExp(String.raw`^(\s*)(?:-\s+)?${YAML_KEY}:(?:\s+(.*))?$`)
 const YAML_ITEM = /^\s*-(?:\s|$)/
 const YAML_COMMENT = /^\s*#/
 const YAML_MARKER = /^(?:---|\.\.\.)\s*$/
@@ -354,14 +357,32 @@ const NOT_YAML = [
   /\[[^\]\n]+\]\([^)\s]+\)/,
   /^\s*[A-Za-z_]\w*:\s*[\w.[\], |]+=\s/
 ]
+/** What no text of a YAML document ends a line with: a statement's end or a block's opening. */
+const NOT_YAML_TEXT = /[;{]\s*$/
+/** Quoted text, whose brackets are no flow collection's. */
+const QUOTED = /"(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*'/g
+
+/** How many flow collections (`[a, b`, `{x: 1`) a value opens and leaves open at its line's end (or closes, below 0). */
+const openFlows = (value: string): number => {
+  let depth = 0
+  for (const character of value.replace(QUOTED, "")) {
+    if (character === "[" || character === "{") depth++
+    else if (character === "]" || character === "}") depth--
+  }
+  return depth
+}
 
 /**
  * Share of a snippet's lines (but blank ones) that a YAML document writes: mappings, sequence items, comments,
- * document markers, and the text of block scalars; 0 when it holds fewer than two mappings or a line YAML does not
- * write.
+ * document markers, the text of block scalars, the items of a flow collection spread over lines (`names: [` …
+ * `"Ann", "Bo",` … `]`), and the lines a plain value or an item's text goes on over; 0 when it holds fewer than two
+ * mappings or a line YAML does not write.
  */
 export const yamlDocumentShare = (sample: string): number => {
   let blockIndent = -1
+  let flowDepth = 0
+  /** The indentation of the last item or mapping whose plain text may go on over the lines indented below it. */
+  let textIndent = -1
   let yaml = 0
   let lines = 0
   let mappings = 0
@@ -374,13 +395,32 @@ export const yamlDocumentShare = (sample: string): number => {
       continue
     }
     blockIndent = -1
-    if (NOT_YAML.some((pattern) => pattern.test(line))) return 0
+    if (flowDepth > 0) {
+      if (NOT_YAML_TEXT.test(line)) return 0
+      flowDepth = Math.max(0, flowDepth + openFlows(line))
+      yaml++
+      continue
+    }
     const mapping = YAML_MAPPING.exec(line)
+    const item = mapping === null && YAML_ITEM.test(line)
+    if (mapping === null && !item && textIndent >= 0 && indent > textIndent && !YAML_COMMENT.test(line)) {
+      if (NOT_YAML_TEXT.test(line)) return 0
+      yaml++
+      continue
+    }
+    textIndent = -1
+    const value = mapping?.[2] ?? (item ? line.trimStart().slice(1).trim() : undefined)
+    const opens = value === undefined ? 0 : openFlows(value)
+    if (opens > 0 || item) {
+      if (NOT_YAML_TEXT.test(line)) return 0
+    } else if (NOT_YAML.some((pattern) => pattern.test(line))) return 0
     if (mapping !== null) {
       yaml++
       mappings++
       if (mapping[2] !== undefined && YAML_BLOCK.test(mapping[2])) blockIndent = mapping[1].length
-    } else if (YAML_ITEM.test(line) || YAML_COMMENT.test(line) || YAML_MARKER.test(line)) yaml++
+    } else if (item || YAML_COMMENT.test(line) || YAML_MARKER.test(line)) yaml++
+    if (opens > 0) flowDepth = opens
+    else if ((mapping !== null && mapping[2] !== undefined) || item) textIndent = indent
   }
   return mappings >= 2 ? yaml / lines : 0
 }

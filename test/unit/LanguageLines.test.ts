@@ -141,6 +141,16 @@ describe("isYamlDocument", () => {
     expect(isYamlDocument("translations:\n  ja: ヌエボ・レオン州\n  ko: 누에보레온 주\n  nl: Nuevo León\n")).toBe(true)
   })
 
+  it("takes flow collections spread over lines and plain text that goes on over lines", () => {
+    const locale = "  metals: [\n    'Iron', 'Steel', 'Tin',\n    'Pewter', 'Zinc',\n  ]\n  colors: [\"red\", \"blue\",\n" +
+      "    \"green\"]\n  origin: Scadrial\n"
+    expect(yamlDocumentShare(locale)).toBe(1)
+    const changelog = "  minor_changes:\n    - content_upload - add support for uploads (https://github.com/x/y/pull/1,\n" +
+      "      https://github.com/x/y/pull/2).\n    - snapshot - ignore schedules being deleted,\n" +
+      "      which failed before.\n  release_date: '2022-05-02'\n"
+    expect(yamlDocumentShare(changelog)).toBe(1)
+  })
+
   it("leaves code and prose that write `key: value` alone", () => {
     expect(isYamlDocument("const options = {\n  retries: 3,\n  timeout: 1000,\n}\n")).toBe(false)
     expect(isYamlDocument("a {\n  color: red;\n  margin: 0;\n}\n")).toBe(false)
@@ -149,6 +159,10 @@ describe("isYamlDocument", () => {
     expect(isYamlDocument(list)).toBe(false)
     const linked = "- _schema_: the [current](#schema) schema\n- _root_: the schema passed\nNote: see below\n"
     expect(isYamlDocument(linked)).toBe(false)
+    const docstring = "      prog : string\n        the name of the current program (to override\n        os.path.basename(sys.argv[0])).\n" +
+      "      description : string\n        A paragraph of text giving a brief overview.\n"
+    expect(yamlDocumentShare(docstring)).toBe(0)
+    expect(isYamlDocument("const options = {\n  retries: [\n    1, 2,\n  ];\n  timeout: 1000\n}\n")).toBe(false)
     // A bare list of scalars is a Markdown list as much as YAML: two mappings at least.
     expect(yamlDocumentShare("- C\n- C++\n- Go\n- Rust\n")).toBe(0)
   })
