@@ -21,7 +21,7 @@ unpack_into ../t golang-github-stretchr-testify-dev golang-github-sirupsen-logru
   ansible-core libjs-bootstrap libjs-bootstrap4 libjs-jquery-ui sphinx-rtd-theme-common fonts-font-awesome
 # Go packages and SQL scripts the model does not train on, where the rules of src/domain/LanguageLines.ts were
 # checked (scripts/tuneGoLines.ts, scripts/tuneSqlScripts.ts; MariaDB's tests for SQL written in lower case, and
-# PostgreSQL extensions written in PL/pgSQL for procedural bodies), and
+# PostgreSQL extensions written in PL/pgSQL for procedural bodies, LedgerSMB's for column lists and rows of values), and
 # C and C++ headers for the C++ syntax of src/domain/LanguageFamilies.ts (scripts/tuneFamilySyntax.ts), YAML data
 # and configuration (scripts/tuneYamlDocuments.ts); the CSS of libjs packages (with the npm stylesheets below,
 # scripts/tuneStylesheets.ts).
@@ -31,7 +31,7 @@ unpack_into ../tune2 golang-github-spf13-viper-dev golang-github-urfave-cli-dev 
   libasio-dev libcereal-dev libeigen3-dev libglm-dev libtbb-dev libyaml-cpp-dev \
   libcurl4-openssl-dev libevent-dev libgit2-dev libpng-dev libuv1-dev \
   ruby-countries ruby-github-linguist ruby-rubocop-rspec \
-  postgresql-15-partman postgresql-15-pgtap postgresql-15-periods postgresql-15-orafce postgresql-15-pgq3 \
+  postgresql-15-partman postgresql-15-pgtap postgresql-15-periods postgresql-15-orafce postgresql-15-pgq3 ledgersmb \
   libjs-bootstrap5 libjs-select2.js libjs-chosen libjs-sphinxdoc libjs-jquery-tablesorter libjs-bootswatch
 unpack_into ../cpp nlohmann-json3-dev libfmt-dev googletest catch2 libspdlog-dev
 unpack_into jdk openjdk-17-source

@@ -6,7 +6,7 @@
  * windows of every other language (`TuningSources`), and Python and PHP embedding SQL. SQL written in lower case is
  * measured twice: the same windows lowered, and MariaDB's tests (its `mysql-test/main`, SQL between the test tool's
  * own lines); procedural bodies on PostgreSQL extensions written in SQL and PL/pgSQL (pg_partman, pgTAP, periods,
- * orafce, PgQ), as written and lowered. For each share of SQL
+ * orafce, PgQ), as written and lowered; LedgerSMB's SQL (views, rows of values), as written and lowered. For each share of SQL
  * lines it prints how many SQL windows the model alone (`RuleWeighing.modelAnswer`) and the rule with it answer SQL,
  * and how many windows of the others the model answered right that the rule would take for SQL.
  * `npx tsx scripts/tuneSqlScripts.ts ROOT`, ROOT as the trainer's.
@@ -26,12 +26,13 @@ const under = (dir: string, name: RegExp) => filesUnder(dir, { name, minBytes: 2
 
 const mariadbTests = `${root}/tune2/usr/share/mysql/mysql-test`
 const postgresExtensions = `${root}/tune2/usr/share/postgresql`
+const ledgersmbScripts = `${root}/tune2/usr/share/ledgersmb`
 const sql = windowsOf(
   filesUnder(`${root}/tune2/usr/share`, {
     name: /\.sql$/,
     minBytes: 200,
     maxBytes: 300_000,
-    except: [mariadbTests, postgresExtensions]
+    except: [mariadbTests, postgresExtensions, ledgersmbScripts]
   }),
   600
 )
@@ -65,6 +66,11 @@ const embeddedToo = Object.entries({
   [language, `${language} embedding SQL`, windowsOf(files, 3000).filter(holdsSqlInAnyCase)] as const
 )
 
+// LedgerSMB's schema, its changes and charts of accounts (views, long INSERTs of value rows, PL/pgSQL), drawn last
+// too, where the lines of a query's column list and of an INSERT's rows were weighed.
+const ledgersmb = windowsOf(under(ledgersmbScripts, /\.sql$/), 600)
+const ledgersmbLowered = ledgersmb.map((window) => window.toLowerCase())
+
 for (const share of [0.3, 0.4, 0.5, 0.6, 0.7]) {
   const rule = (window: string) => sqlScriptShare(window) >= share
   const answered = (windows: ReadonlyArray<string>) =>
@@ -76,5 +82,6 @@ for (const share of [0.3, 0.4, 0.5, 0.6, 0.7]) {
   const chosen = share === SQL_SHARE ? " (chosen)" : ""
   console.log(`share ${share}${chosen}: SQL windows answered SQL, ${answered(sql)}; in lower case ${answered(lowered)}; ` +
     `MariaDB's tests ${answered(tests)}; PostgreSQL functions ${answered(functions)}, in lower case ` +
-    `${answered(functionsLowered)}; right answers the rule would take for SQL: ${taken.join(", ")}`)
+    `${answered(functionsLowered)}; LedgerSMB ${answered(ledgersmb)}, in lower case ${answered(ledgersmbLowered)}; ` +
+    `right answers the rule would take for SQL: ${taken.join(", ")}`)
 }

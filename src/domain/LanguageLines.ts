@@ -112,6 +112,18 @@ const SQL_KEYWORDS = inScriptCase([
 ])
 /** A line of an SQL script: a comment (not a rule of dashes, which Markdown and YAML write), or a keyword first. */
 const SQL_KEYWORD_LINE = new RegExp(String.raw`^\s*(?:--(?!-)|(?:${SQL_KEYWORDS})\b)`)
+/**
+ * A line of a query's column list: a column named by its table (`cn.modified_when,`), or any expression given a name
+ * (`coalesce(a, b) as unified_min,`, a name alone on the line below its expression: `as pk_patient,`); and psql's
+ * own commands (`\set ON_ERROR_STOP 1`).
+ */
+const SQL_COLUMN_LIST_LINE = new RegExp(
+  String.raw`^\s*(?:[A-Za-z_]\w*\.[A-Za-z_]\w*\s*,?|.*\b${inScriptCase(["AS"])}\s+[A-Za-z_]\w*\s*,?|` +
+    String.raw`\\(?:set|unset|echo|i|connect|c)\b.*)\s*$`
+)
+const SQL_LITERAL = String.raw`\s*(?:'(?:[^'\n]|'')*'|-?\d[\d.]*|NULL|null|true|false|TRUE|FALSE|DEFAULT|default)\s*`
+/** A row of an `INSERT`'s values: literals in brackets, `(228, 90, 'module', 'template.pm'),`. */
+const SQL_VALUES_ROW = new RegExp(String.raw`^\s*\((?:${SQL_LITERAL},)*${SQL_LITERAL}\)\s*[,;]?\s*(?:--.*)?$`)
 const SQL_TYPES = either([
   "(?:big|small|tiny|medium)?int(?:eger)?",
   "varchar",
@@ -260,7 +272,8 @@ export const sqlScriptShare = (sample: string): number => {
   if ((procedural ? HOST_CODE_AROUND_A_BODY : HOST_CODE).test(code)) return 0
   const lines = sample.split("\n").filter((line) => !NEUTRAL_LINE.test(line))
   const isSqlLine = (line: string) =>
-    SQL_KEYWORD_LINE.test(line) || SQL_COLUMN_LINE.test(line) || (procedural && PROCEDURAL_LINE.test(line))
+    [SQL_KEYWORD_LINE, SQL_COLUMN_LINE, SQL_COLUMN_LIST_LINE, SQL_VALUES_ROW].some((pattern) => pattern.test(line)) ||
+    (procedural && PROCEDURAL_LINE.test(line))
   return lines.filter(isSqlLine).length / lines.length
 }
 

@@ -75,6 +75,24 @@ describe("isSqlScript", () => {
     expect(isSqlScript(body.toUpperCase())).toBe(true)
   })
 
+  it("takes a view's column list and an INSERT's rows of values", () => {
+    const view = [
+      "create view dem.v_provider_inbox as",
+      "select",
+      "\t(select short_alias from dem.staff where dem.staff.pk = pi.fk_staff) as provider,",
+      "\tpi.importance,",
+      "\tvit.category,",
+      "\tpi.ufk_context as pk_context,",
+      "\tcoalesce(tr.val_target_min, tr.val_normal_min)",
+      "\t\tas unified_target_min,",
+      "\tpi.fk_staff as pk_staff"
+    ].join("\n")
+    expect(isSqlScript(view)).toBe(true)
+    const rows = "INSERT INTO menu_attribute\n(id, node_id, attribute, value) VALUES\n(228, 90, 'module', 'template.pm'),\n" +
+      "(229, 90, 'action', 'display'),\n(230, 90, 'template_name', 'product_receipt'),\n(231, 90, 'format', NULL);\n"
+    expect(isSqlScript(rows)).toBe(true)
+  })
+
   it("leaves SQL a host language embeds to the model", () => {
     const typescript = `export const migrate = sql\`\n${schema}\n\``
     expect(sqlScriptShare(typescript)).toBe(0)
@@ -91,6 +109,8 @@ describe("isSqlScript", () => {
     expect(isSqlScript("Select the file from the menu, then choose a folder.\nIt opens in a new window.\n")).toBe(false)
     expect(isSqlScript("---\ntitle: Setup\n---\nSelect a database from the list.\nThen press OK.\n")).toBe(false)
     expect(isSqlScript("  id integer NOT NULL,\n  name text\n")).toBe(false)
+    // Rows of values without a statement are any language's tuples.
+    expect(isSqlScript("(1, 'a'),\n(2, 'b'),\n(3, 'c'),\n")).toBe(false)
     // Prose capitalises the words scripts write in capitals or in lower case.
     expect(isSqlScript("Select the rows from the table you need.\nWhen done, Set the path.\nThen Update it.\n"))
       .toBe(false)
