@@ -52,8 +52,11 @@ const H7 = `${root}/h7`
 /** The eighth group, drawn after the stylesheet rule, measured once. */
 const GROUP_8 = "2026-11-25-8"
 const H8 = `${root}/h8`
+/** The ninth group, drawn after the C++ documentation, YAML flow and SQL column-list rules, measured once. */
+const GROUP_9 = "2026-11-25-9"
+const H9 = `${root}/h9`
 /** Groups whose windows carry their name (`added`). */
-const NAMED_GROUPS = [GROUP_4, GROUP_5, GROUP_6, GROUP_7, GROUP_8]
+const NAMED_GROUPS = [GROUP_4, GROUP_5, GROUP_6, GROUP_7, GROUP_8, GROUP_9]
 const HTML_TAG = /<\/?[A-Za-z][\w-]*[\s>\/]|<!--|<!DOCTYPE/i
 const H4 = `${root}/h4`
 const SITE = "/root/.pyenv/versions/3.11.7/lib/python3.11/site-packages"
@@ -273,7 +276,39 @@ const SOURCES: ReadonlyArray<Source> = [
   { ext: "md", origin: "READMEs and docs of the eighth group's Debian packages (/usr/share/doc) and npm packages (npm pack)", licence: "each package's own: MIT, Apache-2.0, BSD-3-Clause, GPL-2.0+", dir: `${H8}/npm`, file: /\.md$/i, added: GROUP_8 },
   { ext: "yaml", origin: "Kubernetes' examples (GitHub kubernetes/examples 279e8e4)", licence: "Apache-2.0", dir: `${H8}/git/kubernetes+examples`, file: /\.ya?ml$/, added: GROUP_8 },
   { ext: "html", origin: "Apache HTTP Server's manual, English pages (Debian apache2-doc)", licence: "Apache-2.0", dir: `${H8}/deb/usr/share/doc/apache2-doc/manual/en`, file: /\.html$/, holds: HTML_TAG, added: GROUP_8 },
-  { ext: "json", origin: "Can I use's feature data (npm caniuse-db 1.0.30001692)", licence: "CC-BY-4.0", dir: `${H8}/npm/caniuse-db-1.0.30001692/package/features-json`, file: /\.json$/, added: GROUP_8 }
+  { ext: "json", origin: "Can I use's feature data (npm caniuse-db 1.0.30001692)", licence: "CC-BY-4.0", dir: `${H8}/npm/caniuse-db-1.0.30001692/package/features-json`, file: /\.json$/, added: GROUP_8 },
+  // A ninth group, drawn after this stop's C++, YAML and SQL choices and measured once: every language, from
+  // projects no other group, tuning or training source holds.
+  { ext: "py", origin: "Debian python3-dateutil 2.8.2, python3-toolz 0.12.0", licence: "Apache-2.0 OR BSD-3-Clause (dateutil), BSD-3-Clause (toolz)", dir: `${H9}/deb/usr/lib/python3/dist-packages`, file: /^[a-z_]+\.py$/, added: GROUP_9 },
+  { ext: "js", origin: "npm webpack 5.112.2, eslint 9.39.5 (lib/)", licence: "MIT", dir: `${H9}/npm/webpack-5.112.2/package/lib`, file: /\.js$/, added: GROUP_9 },
+  { ext: "js", origin: "npm webpack 5.112.2, eslint 9.39.5 (lib/)", licence: "MIT", dir: `${H9}/npm/eslint-9.39.5/package/lib`, file: /\.js$/, added: GROUP_9 },
+  { ext: "ts", origin: "npm typeorm 0.3.31 and @nestjs/common 10.4.22 declarations", licence: "MIT", dir: `${H9}/npm/typeorm-0.3.31/package`, file: /\.d\.ts$/, added: GROUP_9 },
+  { ext: "ts", origin: "npm typeorm 0.3.31 and @nestjs/common 10.4.22 declarations", licence: "MIT", dir: `${H9}/npm/nestjs-common-10.4.22/package`, file: /\.d\.ts$/, added: GROUP_9 },
+  { ext: "java", origin: "ZXing core and Mockito core sources (GitHub zxing/zxing 7f129804e, mockito/mockito ee8a330da)", licence: "Apache-2.0 (ZXing), MIT (Mockito)", dir: `${H9}/git/zxing+zxing/core/src/main`, file: /\.java$/, added: GROUP_9 },
+  { ext: "java", origin: "ZXing core and Mockito core sources (GitHub zxing/zxing 7f129804e, mockito/mockito ee8a330da)", licence: "Apache-2.0 (ZXing), MIT (Mockito)", dir: `${H9}/git/mockito+mockito/mockito-core/src/main`, file: /\.java$/, added: GROUP_9 },
+  { ext: "c", origin: "Jansson's, libmicrohttpd's, libyaml's, cJSON's, Mosquitto's, nghttp2's, libssh2's, libsndfile's, Oniguruma's and talloc's headers (Debian libjansson-dev, libmicrohttpd-dev, libyaml-dev, libcjson-dev, libmosquitto-dev, libnghttp2-dev, libssh2-1-dev, libsndfile1-dev, libonig-dev, libtalloc-dev)", licence: "MIT (Jansson, libyaml, cJSON, nghttp2), LGPL-2.1+ (libmicrohttpd, libsndfile), EPL-2.0 OR EDL-1.0 (Mosquitto), BSD-3-Clause (libssh2), BSD-2-Clause (Oniguruma), LGPL-3.0+ (talloc)", dir: `${H9}/deb/usr/include`, file: /\.h$/, except: [`${H9}/deb/usr/include/crypto++`, `${H9}/deb/usr/include/cryptopp`, `${H9}/deb/usr/include/websocketpp`, `${H9}/deb/usr/include/postgresql`], added: GROUP_9 },
+  { ext: "cpp", origin: "Crypto++'s, WebSocket++'s and pugixml's headers (Debian libcrypto++-dev, libwebsocketpp-dev, libpugixml-dev)", licence: "BSL-1.0 (Crypto++), BSD-3-Clause (WebSocket++), MIT (pugixml)", dir: `${H9}/deb/usr/include/crypto++`, file: /\.h$/, added: GROUP_9 },
+  { ext: "cpp", origin: "Crypto++'s, WebSocket++'s and pugixml's headers (Debian libcrypto++-dev, libwebsocketpp-dev, libpugixml-dev)", licence: "BSL-1.0 (Crypto++), BSD-3-Clause (WebSocket++), MIT (pugixml)", dir: `${H9}/deb/usr/include/websocketpp`, file: /\.hpp$/, added: GROUP_9 },
+  { ext: "cpp", origin: "Crypto++'s, WebSocket++'s and pugixml's headers (Debian libcrypto++-dev, libwebsocketpp-dev, libpugixml-dev)", licence: "BSL-1.0 (Crypto++), BSD-3-Clause (WebSocket++), MIT (pugixml)", dir: `${H9}/deb/usr/include`, file: /^pugixml\.hpp$/, shallow: true, added: GROUP_9 },
+  { ext: "go", origin: "Debian golang-github-spf13-afero-dev, -hashicorp-hcl-dev, -cenkalti-backoff-dev", licence: "Apache-2.0 (afero), MPL-2.0 (hcl), MIT (backoff)", dir: `${H9}/deb/usr/share/gocode/src`, file: /^[a-z_]+\.go$/, added: GROUP_9 },
+  { ext: "rs", origin: "Debian librust-chrono-dev 0.4.23, librust-url-dev 2.3.1, librust-serde-yaml-dev 0.8.26", licence: "MIT OR Apache-2.0", dir: `${H9}/deb/usr/share/cargo/registry`, file: /\.rs$/, added: GROUP_9 },
+  { ext: "rb", origin: "Debian ruby-mime-types 3.4.1, ruby-mustermann 3.0.0, ruby-rest-client 2.1.0", licence: "MIT", dir: `${H9}/deb/usr/share/rubygems-integration/all/gems`, file: /\.rb$/, added: GROUP_9 },
+  { ext: "rb", origin: "Debian ruby-mime-types 3.4.1, ruby-mustermann 3.0.0, ruby-rest-client 2.1.0", licence: "MIT", dir: `${H9}/deb/usr/lib/ruby/vendor_ruby`, file: /\.rb$/, added: GROUP_9 },
+  { ext: "php", origin: "Debian php-webmozart-assert 1.11.0, php-getid3 1.9.22", licence: "MIT (webmozart/assert), GPL-2.0+ OR LGPL-3.0 OR MPL-2.0 (getID3)", dir: `${H9}/deb/usr/share/php`, file: /\.php$/, added: GROUP_9 },
+  { ext: "pl", origin: "Debian libtype-tiny-perl, libpath-tiny-perl, libcapture-tiny-perl, devscripts' modules", licence: "Artistic-1.0-Perl OR GPL-1.0-or-later (Type::Tiny, Path::Tiny, Capture::Tiny), GPL-2.0+ (devscripts)", dir: `${H9}/deb/usr/share/perl5`, file: /\.pm$/, added: GROUP_9 },
+  { ext: "sh", origin: "devscripts', rbenv's and debootstrap's shell scripts (Debian devscripts, rbenv, debootstrap)", licence: "GPL-2.0+ (devscripts), MIT (rbenv), MIT (debootstrap)", dir: `${H9}/deb/usr/bin`, file: /./, shell: true, added: GROUP_9 },
+  { ext: "sh", origin: "devscripts', rbenv's and debootstrap's shell scripts (Debian devscripts, rbenv, debootstrap)", licence: "GPL-2.0+ (devscripts), MIT (rbenv), MIT (debootstrap)", dir: `${H9}/deb/usr/sbin`, file: /./, shell: true, added: GROUP_9 },
+  { ext: "sh", origin: "devscripts', rbenv's and debootstrap's shell scripts (Debian devscripts, rbenv, debootstrap)", licence: "GPL-2.0+ (devscripts), MIT (rbenv), MIT (debootstrap)", dir: `${H9}/deb/usr/lib/rbenv`, file: /./, shell: true, added: GROUP_9 },
+  { ext: "sh", origin: "devscripts', rbenv's and debootstrap's shell scripts (Debian devscripts, rbenv, debootstrap)", licence: "GPL-2.0+ (devscripts), MIT (rbenv), MIT (debootstrap)", dir: `${H9}/deb/usr/share/devscripts`, file: /./, shell: true, added: GROUP_9 },
+  { ext: "sql", origin: "Tiny Tiny RSS's schemas and migrations, the ip4r, pgSphere and semver extensions' scripts (Debian tt-rss, postgresql-15-ip4r, postgresql-15-pgsphere, postgresql-15-semver)", licence: "GPL-3.0+ (Tiny Tiny RSS), PostgreSQL (ip4r, semver), BSD-3-Clause (pgSphere)", dir: `${H9}/sqlx/usr/share/tt-rss/schema`, file: /\.sql$/, added: GROUP_9 },
+  { ext: "sql", origin: "Tiny Tiny RSS's schemas and migrations, the ip4r, pgSphere and semver extensions' scripts (Debian tt-rss, postgresql-15-ip4r, postgresql-15-pgsphere, postgresql-15-semver)", licence: "GPL-3.0+ (Tiny Tiny RSS), PostgreSQL (ip4r, semver), BSD-3-Clause (pgSphere)", dir: `${H9}/deb/usr/share/postgresql/15/extension`, file: /\.sql$/, added: GROUP_9 },
+  { ext: "css", origin: "Semantic UI CSS 2.5.0, Materialize 1.0.0, PaperCSS 1.9.2 stylesheets (npm pack)", licence: "MIT", dir: `${H9}/npm`, file: /^(?!.*\.min\.css$).*\.css$/, except: [`${H9}/npm/webpack-5.112.2`, `${H9}/npm/eslint-9.39.5`], added: GROUP_9 },
+  { ext: "md", origin: "READMEs and docs of the ninth group's npm packages and Debian packages, the OpenAPI Specification's versions (GitHub OAI/OpenAPI-Specification 46c1076b)", licence: "each package's own: MIT, PostgreSQL; Apache-2.0 (OpenAPI)", dir: `${H9}/npm`, file: /\.md$/i, added: GROUP_9 },
+  { ext: "md", origin: "READMEs and docs of the ninth group's npm packages and Debian packages, the OpenAPI Specification's versions (GitHub OAI/OpenAPI-Specification 46c1076b)", licence: "each package's own: MIT, PostgreSQL; Apache-2.0 (OpenAPI)", dir: `${H9}/deb/usr/share/doc`, file: /\.md$/i, added: GROUP_9 },
+  { ext: "md", origin: "READMEs and docs of the ninth group's npm packages and Debian packages, the OpenAPI Specification's versions (GitHub OAI/OpenAPI-Specification 46c1076b)", licence: "each package's own: MIT, PostgreSQL; Apache-2.0 (OpenAPI)", dir: `${H9}/git/OAI+OpenAPI-Specification`, file: /\.md$/i, added: GROUP_9 },
+  { ext: "yaml", origin: "The OpenAPI Specification's examples and schemas, Serverless' and Docker's Compose examples (GitHub OAI/OpenAPI-Specification 46c1076b, serverless/examples 22865199, docker/awesome-compose 18f59bd)", licence: "Apache-2.0 (OpenAPI), MIT (Serverless examples), CC0-1.0 (awesome-compose)", dir: `${H9}/git`, file: /\.ya?ml$/, except: [`${H9}/git/zxing+zxing`, `${H9}/git/mockito+mockito`], added: GROUP_9 },
+  { ext: "html", origin: "Python 3.11's HTML documentation, pgSphere's (Debian python3.11-doc, postgresql-15-pgsphere)", licence: "PSF-2.0, BSD-3-Clause", dir: `${H9}/deb/usr/share/doc`, file: /\.html$/, holds: HTML_TAG, added: GROUP_9 },
+  { ext: "json", origin: "JSON Schema's meta-schemas and GDAL's data (Debian python3-jsonschema, gdal-data)", licence: "MIT (jsonschema), MIT (GDAL)", dir: `${H9}/jsonx`, file: /\.json$/, added: GROUP_9 }
 ]
 
 /** The sources a group of windows is drawn from: a language's, on the day they were added. */
