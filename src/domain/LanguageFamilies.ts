@@ -39,7 +39,10 @@ const TYPESCRIPT_FRAGMENTS: ReadonlyArray<RegExp> = [
   // type arguments continued on the next line: Refinement<
   /[A-Z][\w$]*<$/m,
   // a later parameter's type: (a, b: Foo)
-  /,[ \t]*[A-Za-z_$][\w$]*\??:[ \t]*[A-Z][\w$.]*(?:\[\])*[ \t]*\)/
+  /,[ \t]*[A-Za-z_$][\w$]*\??:[ \t]*[A-Z][\w$.]*(?:\[\])*[ \t]*\)/,
+  // a class's or an interface's property, cut from its body: columns: ColumnMetadata[];, joinTableName: string;
+  // (JavaScript would read a label before an expression, which nobody writes; a switch's default is left out)
+  /^[ \t]*(?!default\b)[A-Za-z_$][\w$]*:[ \t]*(?!(?:break|continue|return|throw)\b)[A-Za-z_$][\w$.]*(?:<[^>\n]*>)?(?:\[\])*[ \t]*;[ \t]*$/m
 ]
 
 /** Syntax C++ has and C does not. */

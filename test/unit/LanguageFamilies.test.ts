@@ -28,7 +28,8 @@ describe("familyMember", () => {
       "const counts: { [word: string]: number } = {}",
       "function pick<K extends keyof Options>(key: K) {}",
       "const config = { port: 8080 } satisfies Settings",
-      "list.shift()!.close()"
+      "list.shift()!.close()",
+      "    /**\n     * Columns inside this embed.\n     */\n    columns: ColumnMetadata[];\n    joinTableName: string;"
     ])
   })
 
@@ -38,6 +39,7 @@ describe("familyMember", () => {
       "import { v1 as uuidv1 } from 'uuid'\nconst id = uuidv1()",
       "function add(a, b) {\n  return { sum: a + b, kind: Number }\n}",
       "// a comment saying x: string is not syntax\nconst s = 'y: number'",
+      "switch (kind) {\n  case LEAF: visit(node);\n  default: break;\n}\nouter: for (const row of rows) {\n  continue outer;\n}",
       "const Greeting = () => <p className=\"hello\">Welcome!</p>",
       "if (a != b && !done) next()"
     ])
