@@ -50,6 +50,8 @@ const FAMILIES = model.languages.map(familyOf)
 const HTML = model.languages.indexOf("html")
 const MARKDOWN = model.languages.indexOf("md")
 const HTML_TAG = /<\/?[A-Za-z][\w-]*[\s>\/]|<!--|<!DOCTYPE/i
+/** Lines of a comment (`///`, `#`, ` * `): a tag there is a doc comment's markup (`<tt>`, `<a href>`), not a page's. */
+const COMMENT_LINE = /^[ \t]*(?:\/\/|#|\*|--).*$/gm
 
 /** Lines only one language writes, for the languages the model has no sources for. */
 const distinctive: Record<string, ReadonlyArray<RegExp>> = {
@@ -166,8 +168,8 @@ export const modelDetection = (sample: string): Detection => {
     for (let k = 0; k < LANGUAGES; k++) scores[k] += weights[row + k]
   }
   if (weighed === 0) return ruled("txt")
-  // HTML is markup: without a tag it is the next most likely language (a stylesheet, say).
-  if (!HTML_TAG.test(sample)) scores[HTML] = -Infinity
+  // HTML is markup: without a tag outside comments it is the next most likely language (a stylesheet, a header).
+  if (!HTML_TAG.test(sample.replace(COMMENT_LINE, ""))) scores[HTML] = -Infinity
   let best = 0
   for (let k = 1; k < LANGUAGES; k++) if (scores[k] > scores[best]) best = k
   const markdown = best === HTML && isMarkdownWithHtml(sample)

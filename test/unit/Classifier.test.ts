@@ -45,6 +45,21 @@ describe("detectLanguage", () => {
     expect(detectLanguage(page)).toBe("html")
   })
 
+  it("reads the markup of a header's doc comments as the header's, not as a page", () => {
+    const header = [
+      "/// \\details If <tt>CRYPTOPP_XTS_WIDE_BLOCK_CIPHERS</tt> is 0, then CIPHER must",
+      "///  be a 16-byte block cipher. To enable wide block cipher support define",
+      "///  <tt>CRYPTOPP_XTS_WIDE_BLOCK_CIPHERS</tt> to non-zero.",
+      '/// \\sa <A HREF="http://www.cryptopp.com/wiki/Modes_of_Operation">Modes of',
+      "///  Operation</A> on the Crypto++ wiki, <A",
+      '///  HREF="https://csrc.nist.gov/publications/detail/sp/800-38e/final">Recommendation',
+      "///  for Block Cipher Modes of Operation</A>.",
+      "class CRYPTOPP_NO_VTABLE XTS_Final : public XTS_ModeBase",
+      "{"
+    ].join("\n")
+    expect(detectLanguage(header)).not.toBe("html")
+  })
+
   it("reads a licence header over Go's package clause or build constraint as Go, and Java's package as Java", () => {
     const licence = [
       "// Copyright 2019 The Authors",
