@@ -55,8 +55,11 @@ const H8 = `${root}/h8`
 /** The ninth group, drawn after the C++ documentation, YAML flow and SQL column-list rules, measured once. */
 const GROUP_9 = "2026-11-25-9"
 const H9 = `${root}/h9`
+/** The tenth group, drawn after the TypeScript property and HTML-in-comments choices, measured once. */
+const GROUP_10 = "2026-11-25-10"
+const H10 = `${root}/h10`
 /** Groups whose windows carry their name (`added`). */
-const NAMED_GROUPS = [GROUP_4, GROUP_5, GROUP_6, GROUP_7, GROUP_8, GROUP_9]
+const NAMED_GROUPS = [GROUP_4, GROUP_5, GROUP_6, GROUP_7, GROUP_8, GROUP_9, GROUP_10]
 const HTML_TAG = /<\/?[A-Za-z][\w-]*[\s>\/]|<!--|<!DOCTYPE/i
 const H4 = `${root}/h4`
 const SITE = "/root/.pyenv/versions/3.11.7/lib/python3.11/site-packages"
@@ -308,7 +311,39 @@ const SOURCES: ReadonlyArray<Source> = [
   { ext: "md", origin: "READMEs and docs of the ninth group's npm packages and Debian packages, the OpenAPI Specification's versions (GitHub OAI/OpenAPI-Specification 46c1076b)", licence: "each package's own: MIT, PostgreSQL; Apache-2.0 (OpenAPI)", dir: `${H9}/git/OAI+OpenAPI-Specification`, file: /\.md$/i, added: GROUP_9 },
   { ext: "yaml", origin: "The OpenAPI Specification's examples and schemas, Serverless' and Docker's Compose examples (GitHub OAI/OpenAPI-Specification 46c1076b, serverless/examples 22865199, docker/awesome-compose 18f59bd)", licence: "Apache-2.0 (OpenAPI), MIT (Serverless examples), CC0-1.0 (awesome-compose)", dir: `${H9}/git`, file: /\.ya?ml$/, except: [`${H9}/git/zxing+zxing`, `${H9}/git/mockito+mockito`], added: GROUP_9 },
   { ext: "html", origin: "Python 3.11's HTML documentation, pgSphere's (Debian python3.11-doc, postgresql-15-pgsphere)", licence: "PSF-2.0, BSD-3-Clause", dir: `${H9}/deb/usr/share/doc`, file: /\.html$/, holds: HTML_TAG, added: GROUP_9 },
-  { ext: "json", origin: "JSON Schema's meta-schemas and GDAL's data (Debian python3-jsonschema, gdal-data)", licence: "MIT (jsonschema), MIT (GDAL)", dir: `${H9}/jsonx`, file: /\.json$/, added: GROUP_9 }
+  { ext: "json", origin: "JSON Schema's meta-schemas and GDAL's data (Debian python3-jsonschema, gdal-data)", licence: "MIT (jsonschema), MIT (GDAL)", dir: `${H9}/jsonx`, file: /\.json$/, added: GROUP_9 },
+  // A tenth group, drawn after the TypeScript property and HTML-in-comments choices and measured once: every
+  // language, from projects no other group, tuning or training source holds.
+  { ext: "py", origin: "Debian python3-pyparsing 3.0.9, python3-sqlalchemy 1.4.46", licence: "MIT", dir: `${H10}/deb/usr/lib/python3/dist-packages`, file: /^[a-z_]+\.py$/, added: GROUP_10 },
+  { ext: "js", origin: "npm mongoose 8.24.10, knex 3.3.0 (lib/)", licence: "MIT", dir: `${H10}/npm/mongoose-8.24.10/package/lib`, file: /\.js$/, added: GROUP_10 },
+  { ext: "js", origin: "npm mongoose 8.24.10, knex 3.3.0 (lib/)", licence: "MIT", dir: `${H10}/npm/knex-3.3.0/package/lib`, file: /\.js$/, added: GROUP_10 },
+  { ext: "ts", origin: "npm @apollo/client 3.14.1 and class-validator 0.14.4 declarations", licence: "MIT", dir: `${H10}/npm/apollo-client-3.14.1/package`, file: /\.d\.ts$/, added: GROUP_10 },
+  { ext: "ts", origin: "npm @apollo/client 3.14.1 and class-validator 0.14.4 declarations", licence: "MIT", dir: `${H10}/npm/class-validator-0.14.4/package/types`, file: /\.d\.ts$/, added: GROUP_10 },
+  { ext: "java", origin: "MyBatis 3 and the LMAX Disruptor sources (GitHub mybatis/mybatis-3 69ee03634a, LMAX-Exchange/disruptor 003ac132)", licence: "Apache-2.0", dir: `${H10}/git/mybatis+mybatis-3/src/main`, file: /\.java$/, added: GROUP_10 },
+  { ext: "java", origin: "MyBatis 3 and the LMAX Disruptor sources (GitHub mybatis/mybatis-3 69ee03634a, LMAX-Exchange/disruptor 003ac132)", licence: "Apache-2.0", dir: `${H10}/git/LMAX-Exchange+disruptor/src/main`, file: /\.java$/, added: GROUP_10 },
+  { ext: "c", origin: "libev's, libconfig's, libzip's, LZ4's, Brotli's, giflib's and libtiff's headers (Debian libev-dev, libconfig-dev, libzip-dev, liblz4-dev, libbrotli-dev, libgif-dev, libtiff-dev)", licence: "BSD-2-Clause (libev, LZ4), LGPL-2.1+ (libconfig), BSD-3-Clause (libzip), MIT (Brotli, giflib), libtiff", dir: `${H10}/deb/usr/include`, file: /^(?!ev\+\+)[\w-]+\.h$/, except: [`${H10}/deb/usr/include/CLI`, `${H10}/deb/usr/include/pqxx`, `${H10}/deb/usr/include/range`, `${H10}/deb/usr/include/concepts`, `${H10}/deb/usr/include/meta`, `${H10}/deb/usr/include/std`], added: GROUP_10 },
+  { ext: "cpp", origin: "CLI11's, libpqxx's and range-v3's headers (Debian libcli11-dev, libpqxx-dev, librange-v3-dev)", licence: "BSD-3-Clause (CLI11, libpqxx), BSL-1.0 (range-v3)", dir: `${H10}/deb/usr/include/CLI`, file: /\.(?:hpp|hxx)$/, added: GROUP_10 },
+  { ext: "cpp", origin: "CLI11's, libpqxx's and range-v3's headers (Debian libcli11-dev, libpqxx-dev, librange-v3-dev)", licence: "BSD-3-Clause (CLI11, libpqxx), BSL-1.0 (range-v3)", dir: `${H10}/deb/usr/include/pqxx`, file: /\.(?:hpp|hxx)$/, added: GROUP_10 },
+  { ext: "cpp", origin: "CLI11's, libpqxx's and range-v3's headers (Debian libcli11-dev, libpqxx-dev, librange-v3-dev)", licence: "BSD-3-Clause (CLI11, libpqxx), BSL-1.0 (range-v3)", dir: `${H10}/deb/usr/include/range`, file: /\.(?:hpp|hxx)$/, added: GROUP_10 },
+  { ext: "go", origin: "Debian golang-github-jackc-pgx-v4-dev, golang-github-nats-io-go-nats-dev", licence: "MIT (pgx), Apache-2.0 (nats.go)", dir: `${H10}/deb/usr/share/gocode/src`, file: /^[a-z_]+\.go$/, added: GROUP_10 },
+  { ext: "rs", origin: "Debian librust-syn-dev 1.0.107, librust-time-dev 0.3.9, librust-toml-dev 0.5.11", licence: "MIT OR Apache-2.0", dir: `${H10}/deb/usr/share/cargo/registry`, file: /\.rs$/, added: GROUP_10 },
+  { ext: "rb", origin: "Debian ruby-activesupport 6.1.7", licence: "MIT", dir: `${H10}/deb/usr/share/rubygems-integration/all/gems`, file: /\.rb$/, added: GROUP_10 },
+  { ext: "php", origin: "Debian phpunit, php-mockery", licence: "BSD-3-Clause", dir: `${H10}/deb/usr/share/php`, file: /\.php$/, added: GROUP_10 },
+  { ext: "pl", origin: "Debian libdbix-class-perl (DBIx::Class, SQL::Translator's bits it ships)", licence: "Artistic-1.0-Perl OR GPL-1.0-or-later", dir: `${H10}/deb/usr/share/perl5`, file: /\.pm$/, added: GROUP_10 },
+  { ext: "sh", origin: "LXC's templates, cloud-utils' growpart, DKMS (Debian lxc-templates, cloud-guest-utils, dkms)", licence: "LGPL-2.1+ (LXC), GPL-3.0 (cloud-utils), GPL-2.0+ (DKMS)", dir: `${H10}/deb/usr/share/lxc`, file: /./, shell: true, added: GROUP_10 },
+  { ext: "sh", origin: "LXC's templates, cloud-utils' growpart, DKMS (Debian lxc-templates, cloud-guest-utils, dkms)", licence: "LGPL-2.1+ (LXC), GPL-3.0 (cloud-utils), GPL-2.0+ (DKMS)", dir: `${H10}/deb/usr/bin`, file: /./, shell: true, added: GROUP_10 },
+  { ext: "sh", origin: "LXC's templates, cloud-utils' growpart, DKMS (Debian lxc-templates, cloud-guest-utils, dkms)", licence: "LGPL-2.1+ (LXC), GPL-3.0 (cloud-utils), GPL-2.0+ (DKMS)", dir: `${H10}/deb/usr/sbin`, file: /./, shell: true, added: GROUP_10 },
+  { ext: "sh", origin: "LXC's templates, cloud-utils' growpart, DKMS (Debian lxc-templates, cloud-guest-utils, dkms)", licence: "LGPL-2.1+ (LXC), GPL-3.0 (cloud-utils), GPL-2.0+ (DKMS)", dir: `${H10}/deb/usr/lib/dkms`, file: /./, shell: true, added: GROUP_10 },
+  { ext: "sql", origin: "PoWA's and prefix's extension scripts (Debian postgresql-15-powa, postgresql-15-prefix)", licence: "PostgreSQL", dir: `${H10}/sqlx/usr/share/postgresql/15/extension`, file: /\.sql$/, added: GROUP_10 },
+  { ext: "css", origin: "NES.css 2.2.1, 98.css 0.1.21, github-markdown-css 5.9.0 stylesheets (npm pack)", licence: "MIT", dir: `${H10}/npm`, file: /^(?!.*\.min\.css$).*\.css$/, except: [`${H10}/npm/mongoose-8.24.10`, `${H10}/npm/knex-3.3.0`, `${H10}/npm/apollo-client-3.14.1`, `${H10}/npm/class-validator-0.14.4`], added: GROUP_10 },
+  { ext: "md", origin: "READMEs and docs of the tenth group's npm packages, Debian packages and GitHub repositories", licence: "each package's own: MIT, Apache-2.0, BSD-3-Clause", dir: `${H10}/npm`, file: /\.md$/i, added: GROUP_10 },
+  { ext: "md", origin: "READMEs and docs of the tenth group's npm packages, Debian packages and GitHub repositories", licence: "each package's own: MIT, Apache-2.0, BSD-3-Clause", dir: `${H10}/deb/usr/share/doc`, file: /\.md$/i, added: GROUP_10 },
+  { ext: "md", origin: "READMEs and docs of the tenth group's npm packages, Debian packages and GitHub repositories", licence: "each package's own: MIT, Apache-2.0, BSD-3-Clause", dir: `${H10}/git`, file: /\.md$/i, added: GROUP_10 },
+  { ext: "yaml", origin: "Argo Workflows' examples and Azure Pipelines' templates (GitHub argoproj/argo-workflows f016ad89eb, microsoft/azure-pipelines-yaml d0943c1)", licence: "Apache-2.0 (Argo), MIT (Azure Pipelines)", dir: `${H10}/git`, file: /\.ya?ml$/, except: [`${H10}/git/mybatis+mybatis-3`, `${H10}/git/LMAX-Exchange+disruptor`], added: GROUP_10 },
+  { ext: "html", origin: "Erlang/OTP's HTML documentation (Debian erlang-doc)", licence: "Apache-2.0", dir: `${H10}/deb/usr/share/doc`, file: /\.html$/, holds: HTML_TAG, added: GROUP_10 },
+  { ext: "json", origin: "MDN's CSS and API data, nbformat's schemas, the language subtag registry, timezones.json (Debian node-mdn-data, python3-nbformat; npm language-subtag-registry 0.3.23, timezones.json 1.7.2)", licence: "CC0-1.0 (mdn-data), BSD-3-Clause (nbformat), ODC-By-1.0 (subtag registry), MIT (timezones.json)", dir: `${H10}/jsonx`, file: /\.json$/, added: GROUP_10 },
+  { ext: "json", origin: "MDN's CSS and API data, nbformat's schemas, the language subtag registry, timezones.json (Debian node-mdn-data, python3-nbformat; npm language-subtag-registry 0.3.23, timezones.json 1.7.2)", licence: "CC0-1.0 (mdn-data), BSD-3-Clause (nbformat), ODC-By-1.0 (subtag registry), MIT (timezones.json)", dir: `${H10}/npm/language-subtag-registry-0.3.23`, file: /\.json$/, added: GROUP_10 },
+  { ext: "json", origin: "MDN's CSS and API data, nbformat's schemas, the language subtag registry, timezones.json (Debian node-mdn-data, python3-nbformat; npm language-subtag-registry 0.3.23, timezones.json 1.7.2)", licence: "CC0-1.0 (mdn-data), BSD-3-Clause (nbformat), ODC-By-1.0 (subtag registry), MIT (timezones.json)", dir: `${H10}/npm/timezones.json-1.7.2`, file: /\.json$/, added: GROUP_10 }
 ]
 
 /** The sources a group of windows is drawn from: a language's, on the day they were added. */
