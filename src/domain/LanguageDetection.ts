@@ -1,7 +1,7 @@
 /**
  * The language of a snippet, detected: after a few unambiguous rules (shebang, `<?php`, JSON whole or in part,
- * prose, lines only Go or an SQL script writes, a README's prose around fenced examples, a YAML document's or a
- * stylesheet's lines: `LanguageLines`), a linear model over the snippet's features (`LanguageFeatures`) picks among
+ * prose, lines only Go or an SQL script writes, a README's prose around fenced examples, a Python package's imports, a
+ * YAML document's or a stylesheet's lines: `LanguageLines`), a linear model over the snippet's features (`LanguageFeatures`) picks among
  * the 18 languages it was trained on (`scripts/trainLanguageModel.ts`, from sources apart from those it is measured
  * on); within a family the syntax decides (`LanguageFamilies`), and Markdown's own blocks tell a README's HTML from a
  * page; a snippet the model is not sure of is `txt`. Kotlin, Swift and C# had no training sources here: each is
@@ -15,6 +15,7 @@ import {
   isGoSource,
   isMarkdownWithCode,
   isMarkdownWithHtml,
+  isPythonImportList,
   isSqlScript,
   isStylesheet,
   isYamlDocument
@@ -140,6 +141,8 @@ export const detectWithConfidence = (text: string): Detection => {
   if (isJson(trimmed)) return ruled("json")
   const sample = text.slice(0, MAX_DETECTION_CHARS)
   if (isJsonLines(sample)) return ruled("json")
+  // Before the prose check: a list of imports holds none of code's characters.
+  if (isPythonImportList(sample)) return ruled("py")
   if (!CODE_CHARACTERS.test(sample)) return ruled("txt")
   for (const [language, patterns] of Object.entries(distinctive)) {
     if (patterns.filter((pattern) => pattern.test(sample)).length >= DISTINCT_LINES) {

@@ -95,6 +95,13 @@ describe("detectLanguage", () => {
     expect(detectLanguage(readme)).not.toBe("go")
   })
 
+  it("reads a package's list of imports as Python, though it holds none of code's characters", () => {
+    expect(detectLanguage(
+      "from .assertions import assert_warns\nfrom .assertions import eq_\nfrom .assertions import expect_raises\n" +
+        "from .config import requirements\nfrom .exclusions import skip_if\n"
+    )).toBe("py")
+  })
+
   it("calls prose text", () => {
     expect(detectLanguage("Remember to buy milk and call the plumber tomorrow morning.")).toBe("txt")
   })

@@ -3,6 +3,7 @@ import {
   isGoSource,
   isMarkdownWithCode,
   isMarkdownWithHtml,
+  isPythonImportList,
   isSqlScript,
   isStylesheet,
   isYamlDocument,
@@ -147,6 +148,25 @@ describe("isMarkdownWithCode", () => {
       "```\ntype F = SetReturnType<G, void>;\n```\n\n@category Function\n*/\nexport type SetReturnType<F, R> = R;\n"
     expect(markdownLinesAroundCode(tsdoc)).toBe(-1)
     expect(markdownLinesAroundCode("## Usage\n\nNo examples here, only prose.\n")).toBe(-1)
+  })
+})
+
+describe("isPythonImportList", () => {
+  it("takes a package's imports of names, bracketed ones and __all__ included", () => {
+    const init = "from .exceptions import TemplateError as TemplateError\nfrom .loaders import BaseLoader as BaseLoader\n" +
+      "from .loaders import ChoiceLoader as ChoiceLoader\nfrom .runtime import Undefined\n"
+    expect(isPythonImportList(init)).toBe(true)
+    const bracketed = "from .sql import (\n    alias,\n    and_,\n    between as between,\n)\nfrom .schema import Table\n" +
+      "from .schema import Sequence\n__all__ = ['alias', 'Table']\n"
+    expect(isPythonImportList(bracketed)).toBe(true)
+  })
+
+  it("leaves other languages' imports and prose alone", () => {
+    expect(isPythonImportList('import { a } from "./a"\nimport { b } from "./b"\nimport { c } from "./c"\n')).toBe(false)
+    expect(isPythonImportList("import java.util.List;\nimport java.util.Map;\nimport java.util.Set;\n")).toBe(false)
+    expect(isPythonImportList("Data comes from the network.\nfrom there import it\nThen save it.\n")).toBe(false)
+    // Two imports above a function are the model's to weigh.
+    expect(isPythonImportList("from os import path\nfrom sys import argv\n\ndef main():\n    return path\n")).toBe(false)
   })
 })
 
