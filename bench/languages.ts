@@ -1,5 +1,5 @@
 /**
- * `npm run bench:languages`: language detection on held-out code (`bench/heldout/languages.json`: 5,503 windows of
+ * `npm run bench:languages`: language detection on held-out code (`bench/heldout/languages.json`: 6,151 windows of
  * 10–40 lines in 18 languages, cut from sources nothing here was trained or tuned on), per language, by window
  * length, with the confusions and the cost per snippet, for three candidates side by side:
  * - ours (`detectLanguage`: rules, a linear model, the syntax that tells a family's members apart);
