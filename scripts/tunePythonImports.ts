@@ -1,10 +1,11 @@
 /**
- * Where the Python import-list rule of `LanguageLines` was chosen: windows of 10–40 lines of Python the model does not
- * train on (Ansible's modules in `ROOT/t`, and the machine's Debian Python packages in `/usr/lib/python3/dist-packages`;
- * none in `bench/heldout`), against the tuning windows of every other language (`TuningSources`) and the READMEs in
- * `node_modules`. For each share of import lines it prints how many Python windows the model alone
- * (`RuleWeighing.modelAnswer`) and the rule with it answer Python, and how many windows of the others the model answered
- * right that the rule would take. `npx tsx scripts/tunePythonImports.ts ROOT`, ROOT as the trainer's.
+ * Where the Python import-list rule of `LanguageLines` was chosen: windows of 10–40 lines of Python the model does
+ * not train on (Ansible's modules in `ROOT/t`, and the machine's Debian Python packages in
+ * `/usr/lib/python3/dist-packages`; none in `bench/heldout`), against the tuning windows of every other language
+ * (`TuningSources`) and the READMEs in `node_modules`. For each share of import lines it prints how many Python windows
+ * the model alone (`RuleWeighing.modelAnswer`) and the rule with it answer Python, and how many windows of the others
+ * the model answered right that the rule would take. `npx tsx scripts/tunePythonImports.ts ROOT`, ROOT as the
+ * trainer's.
  */
 import { seeded } from "../bench/scaleCorpus.ts"
 import { PYTHON_IMPORTS_SHARE, pythonImportShare } from "../src/domain/LanguageLines.ts"

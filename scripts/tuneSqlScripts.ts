@@ -6,9 +6,9 @@
  * windows of every other language (`TuningSources`), and Python and PHP embedding SQL. SQL written in lower case is
  * measured twice: the same windows lowered, and MariaDB's tests (its `mysql-test/main`, SQL between the test tool's
  * own lines); procedural bodies on PostgreSQL extensions written in SQL and PL/pgSQL (pg_partman, pgTAP, periods,
- * orafce, PgQ), as written and lowered; LedgerSMB's SQL (views, rows of values), as written and lowered. For each share of SQL
- * lines it prints how many SQL windows the model alone (`RuleWeighing.modelAnswer`) and the rule with it answer SQL,
- * and how many windows of the others the model answered right that the rule would take for SQL.
+ * orafce, PgQ), as written and lowered; LedgerSMB's SQL (views, rows of values), as written and lowered. For each
+ * share of SQL lines it prints how many SQL windows the model alone (`RuleWeighing.modelAnswer`) and the rule with it
+ * answer SQL, and how many windows of the others the model answered right that the rule would take for SQL.
  * `npx tsx scripts/tuneSqlScripts.ts ROOT`, ROOT as the trainer's.
  */
 import { seeded } from "../bench/scaleCorpus.ts"
@@ -80,8 +80,9 @@ for (const share of [0.3, 0.4, 0.5, 0.6, 0.7]) {
     `${label} ${windows.filter((window) => modelAnswer(window) === language && rule(window)).length}`
   )
   const chosen = share === SQL_SHARE ? " (chosen)" : ""
-  console.log(`share ${share}${chosen}: SQL windows answered SQL, ${answered(sql)}; in lower case ${answered(lowered)}; ` +
-    `MariaDB's tests ${answered(tests)}; PostgreSQL functions ${answered(functions)}, in lower case ` +
-    `${answered(functionsLowered)}; LedgerSMB ${answered(ledgersmb)}, in lower case ${answered(ledgersmbLowered)}; ` +
+  console.log(`share ${share}${chosen}: SQL windows answered SQL, ${answered(sql)}; in lower case ` +
+    `${answered(lowered)}; MariaDB's tests ${answered(tests)}; PostgreSQL functions ${answered(functions)}, ` +
+    `in lower case ${answered(functionsLowered)}; LedgerSMB ${answered(ledgersmb)}, in lower case ` +
+    `${answered(ledgersmbLowered)}; ` +
     `right answers the rule would take for SQL: ${taken.join(", ")}`)
 }

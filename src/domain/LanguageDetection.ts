@@ -1,11 +1,12 @@
 /**
  * The language of a snippet, detected: after a few unambiguous rules (shebang, `<?php`, JSON whole or in part,
- * prose, lines only Go or an SQL script writes, a README's prose around fenced examples, a Python package's imports, a
- * YAML document's or a stylesheet's lines: `LanguageLines`), a linear model over the snippet's features (`LanguageFeatures`) picks among
- * the 18 languages it was trained on (`scripts/trainLanguageModel.ts`, from sources apart from those it is measured
- * on); within a family the syntax decides (`LanguageFamilies`), and Markdown's own blocks tell a README's HTML from a
- * page; a snippet the model is not sure of is `txt`. Kotlin, Swift and C# had no training sources here: each is
- * answered when two of its distinctive lines appear. Measured by `npm run bench:languages`.
+ * a Python package's imports, prose, lines only Go or an SQL script writes, a README's prose around fenced examples,
+ * a YAML document's or a stylesheet's lines: `LanguageLines`), a linear model over the snippet's features
+ * (`LanguageFeatures`) picks among the 18 languages it was trained on (`scripts/trainLanguageModel.ts`, from sources
+ * apart from those it is measured on); within a family the syntax decides (`LanguageFamilies`), and Markdown's own
+ * blocks tell a README's HTML from a page; a snippet the model is not sure of is `txt`. Kotlin, Swift and C# had no
+ * training sources here: each is answered when two of its distinctive lines appear. Measured by
+ * `npm run bench:languages`.
  */
 import { Buffer } from "node:buffer"
 import type { ClassificationSpecificValue } from "./ClassificationSpecifics.ts"

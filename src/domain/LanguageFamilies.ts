@@ -42,7 +42,11 @@ const TYPESCRIPT_FRAGMENTS: ReadonlyArray<RegExp> = [
   /,[ \t]*[A-Za-z_$][\w$]*\??:[ \t]*[A-Z][\w$.]*(?:\[\])*[ \t]*\)/,
   // a class's or an interface's property, cut from its body: columns: ColumnMetadata[];, joinTableName: string;
   // (JavaScript would read a label before an expression, which nobody writes; a switch's default is left out)
-  /^[ \t]*(?!default\b)[A-Za-z_$][\w$]*:[ \t]*(?!(?:break|continue|return|throw)\b)[A-Za-z_$][\w$.]*(?:<[^>\n]*>)?(?:\[\])*[ \t]*;[ \t]*$/m
+  new RegExp(
+    String.raw`^[ \t]*(?!default\b)[A-Za-z_$][\w$]*:[ \t]*(?!(?:break|continue|return|throw)\b)` +
+      String.raw`[A-Za-z_$][\w$.]*(?:<[^>\n]*>)?(?:\[\])*[ \t]*;[ \t]*$`,
+    "m"
+  )
 ]
 
 /** Syntax C++ has and C does not. */
@@ -91,8 +95,11 @@ const CPP_IN_COMMENTS: ReadonlyArray<RegExp> = [/\b[A-Za-z_]\w*::~?[A-Za-z_]\w*/
  * `#include "Eigen/Core"` (a C header's name always ends in `.h`), `#ifndef YAML_CPP_NODE_HPP`. Read in the code as
  * written (the included name is a string).
  */
-const CPP_HEADER_NAME =
-  /^\s*#\s*(?:include\s*[<"](?:[^>"\n]+\.(?:hpp|hh|hxx|ipp|inl|tcc)|(?:[^>"\n]*\/)?[A-Za-z_]\w*)[>"]|(?:ifndef|define)\s+\w+_(?:HPP|HH|HXX|IPP|INL)_*\b)/m
+const CPP_HEADER_NAME = new RegExp(
+  String.raw`^\s*#\s*(?:include\s*[<"](?:[^>"\n]+\.(?:hpp|hh|hxx|ipp|inl|tcc)|(?:[^>"\n]*\/)?[A-Za-z_]\w*)[>"]|` +
+    String.raw`(?:ifndef|define)\s+\w+_(?:HPP|HH|HXX|IPP|INL)_*\b)`,
+  "m"
+)
 
 interface Family {
   readonly base: ClassificationSpecificValue

@@ -4,7 +4,8 @@
  * train on, a README whose HTML badges or code examples outweigh its Markdown, a YAML document of data or
  * configuration, a Python package's list of imports. Each was chosen on tuning sources (none in `bench/heldout`),
  * against every other language's tuning windows: `scripts/tuneGoLines.ts`, `scripts/tuneSqlScripts.ts`,
- * `scripts/tuneMarkup.ts`, `scripts/tuneYamlDocuments.ts`, `scripts/tuneStylesheets.ts`, `scripts/tunePythonImports.ts`.
+ * `scripts/tuneMarkup.ts`, `scripts/tuneYamlDocuments.ts`, `scripts/tuneStylesheets.ts`,
+ * `scripts/tunePythonImports.ts`.
  */
 
 /** A Markdown fence's line: what follows is an example in a document, whatever its language. */
@@ -20,14 +21,20 @@ export const GO_LINE = /^package [a-z_][a-z0-9_]*[ \t]*(?:\/\/.*)?$|^\/\/go:buil
 /** Go, by a line only Go writes, outside a Markdown fence. */
 export const isGoSource = (sample: string): boolean => GO_LINE.test(sample) && !FENCE.test(sample)
 
+/** A name a Python import brings in, maybe renamed: `BaseLoader`, `BaseLoader as Loader`. */
+const IMPORTED_NAME = String.raw`[A-Za-z_]\w*(?:\s+as\s+[A-Za-z_]\w*)?`
 /**
  * Python's imports of names (`from .loaders import BaseLoader as BaseLoader`): no other language writes `from X
  * import Y`. A package's `__init__.py` is little else, and too plain for the model to tell.
  */
-const PYTHON_FROM_IMPORT = /^from\s+\.*[A-Za-z_][\w.]*\s+import\s+(?:\(|\*|[A-Za-z_]\w*(?:\s+as\s+[A-Za-z_]\w*)?(?:\s*,\s*[A-Za-z_]\w*(?:\s+as\s+[A-Za-z_]\w*)?)*\s*,?\s*\\?)\s*(?:#.*)?$/
+const PYTHON_FROM_IMPORT = new RegExp(
+  String.raw`^from\s+\.*[A-Za-z_][\w.]*\s+import\s+(?:\(|\*|${IMPORTED_NAME}(?:\s*,\s*${IMPORTED_NAME})*\s*,?\s*\\?)` +
+    String.raw`\s*(?:#.*)?$`
+)
 /** What a list of imports holds besides them: the names of a bracketed import, comments, `import x`, `__all__`. */
-const PYTHON_IMPORT_LIST_LINE =
-  /^\s*(?:[A-Za-z_]\w*(?:\s+as\s+[A-Za-z_]\w*)?\s*,?|\)|#.*|import\s+[A-Za-z_][\w.]*(?:\s+as\s+\w+)?|__all__\s*=.*)\s*$/
+const PYTHON_IMPORT_LIST_LINE = new RegExp(
+  String.raw`^\s*(?:${IMPORTED_NAME}\s*,?|\)|#.*|import\s+[A-Za-z_][\w.]*(?:\s+as\s+\w+)?|__all__\s*=.*)\s*$`
+)
 /** Python's `from X import Y` lines a snippet must hold at least. */
 const PYTHON_IMPORTS = 3
 
@@ -37,15 +44,15 @@ const PYTHON_IMPORTS = 3
  */
 export const pythonImportShare = (sample: string): number => {
   const lines = sample.split("\n").filter((line) => line.trim() !== "")
-  const imports = lines.filter((line) => PYTHON_FROM_IMPORT.test(line)).length
-  if (imports < PYTHON_IMPORTS) return 0
-  return lines.filter((line) => PYTHON_FROM_IMPORT.test(line) || PYTHON_IMPORT_LIST_LINE.test(line)).length / lines.length
+  if (lines.filter((line) => PYTHON_FROM_IMPORT.test(line)).length < PYTHON_IMPORTS) return 0
+  const listed = lines.filter((line) => PYTHON_FROM_IMPORT.test(line) || PYTHON_IMPORT_LIST_LINE.test(line))
+  return listed.length / lines.length
 }
 
 /**
- * Share of lines a list of Python imports must write. On the tuning side (`scripts/tunePythonImports.ts`) 0.6–0.9 take
- * no window of the other 17 languages nor any README the model answers right; 0.6 answers the most Python (packages'
- * `__init__.py` the model does not train on: 331 → 341 of 400).
+ * Share of lines a list of Python imports must write. On the tuning side (`scripts/tunePythonImports.ts`) 0.6–0.9
+ * take no window of the other 17 languages nor any README the model answers right; 0.6 answers the most Python
+ * (packages' `__init__.py` the model does not train on: 331 → 341 of 400).
  */
 export const PYTHON_IMPORTS_SHARE = 0.6
 
@@ -407,7 +414,7 @@ const NOT_YAML_TEXT = /[;{]\s*$/
 /** Quoted text, whose brackets are no flow collection's. */
 const QUOTED = /"(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*'/g
 
-/** How many flow collections (`[a, b`, `{x: 1`) a value opens and leaves open at its line's end (or closes, below 0). */
+/** How many flow collections (`[a, b`, `{x: 1`) a value leaves open at its line's end (below 0: closes). */
 const openFlows = (value: string): number => {
   let depth = 0
   for (const character of value.replace(QUOTED, "")) {
