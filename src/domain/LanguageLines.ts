@@ -487,15 +487,19 @@ export const YAML_SHARE = 0.9
 /** A YAML document (configuration, data, locales): nearly every line a mapping, an item, a comment or block text. */
 export const isYamlDocument = (sample: string): boolean => yamlDocumentShare(sample) >= YAML_SHARE
 
-/** A declaration: a property (a custom one, `--x`, included) and its value, ended by `;` or the rule's `}`. */
-const CSS_DECLARATION = /^\s*(?:--[\w-]+|-?[a-z][a-z-]*)\s*:[^;{}]*;?$/
+/** A property's name, a custom one (`--x`) included. */
+const CSS_PROPERTY = String.raw`(?:--[\w-]+|-?[a-z][a-z-]*)`
+/** A selector's text (attribute selectors may hold `=`). */
+const CSS_SELECTOR_TEXT = String.raw`(?:[^;{}=[\]]|\[[^\]\n]*\])*`
+/** A declaration: a property and its value, ended by `;` or the rule's `}`. */
+const CSS_DECLARATION = new RegExp(String.raw`^\s*${CSS_PROPERTY}\s*:[^;{}]*;?$`)
 const CSS_ENDED = /;$/
-/** A selector opening a block (attribute selectors may hold `=`). */
-const CSS_SELECTOR = /^(?:[^;{}=[\]]|\[[^\]\n]*\])*\{$/
+/** A selector opening a block. */
+const CSS_SELECTOR = new RegExp(String.raw`^${CSS_SELECTOR_TEXT}\{$`)
 /** An at-rule: `@media … {`, `@import …;`. */
 const CSS_AT_RULE = /^\s*@[a-z-]+\b[^;{}]*[;{]?$/
 /** A rule on one line: `:where(li) { padding: 0 }`. */
-const CSS_ONE_LINE_RULE = /^(?:[^;{}=[\]]|\[[^\]\n]*\])*\{\s*(?:--[\w-]+|-?[a-z][a-z-]*)\s*:[^{}]*\}$/
+const CSS_ONE_LINE_RULE = new RegExp(String.raw`^${CSS_SELECTOR_TEXT}\{\s*${CSS_PROPERTY}\s*:[^{}]*\}$`)
 const CSS_CLOSER = /^\s*\}$/
 const CSS_COMMENT = /^\s*(?:\/\*|\*)/
 /** Values only CSS writes: a length, a colour, `var(--…)`, `calc(…)`, `!important`, a hyphenated or custom property. */
