@@ -3,6 +3,8 @@
  * rules left out, and, for each threshold of a rule's share, what it adds and what it would take from the others.
  */
 import { MIN_CONFIDENCE, modelDetection } from "../src/domain/LanguageDetection.ts"
+import { readmesUnder, windowsAmong } from "./SourceFiles.ts"
+import { otherLanguagesWindows } from "./TuningSources.ts"
 
 /** What the model answers for a window, the rules before it left out (`txt` below its confidence floor). */
 export const modelAnswer = (window: string): string => {
@@ -25,6 +27,20 @@ export interface RuleToWeigh {
   /** Windows of the other languages, each labelled with its language (`READMEs` stands for Markdown). */
   readonly others: ReadonlyArray<readonly [label: string, windows: Windows]>
 }
+
+/**
+ * What a rule for `language` must not take: 600 windows of every other language's tuning sources, then `readmes`
+ * windows of the READMEs in `node_modules` (Markdown lists and examples read like many languages), drawn in that order.
+ */
+export const windowsToSpare = (
+  root: string,
+  language: string,
+  readmes: number,
+  random: () => number
+): RuleToWeigh["others"] => [
+  ...otherLanguagesWindows(root, language, 600, random),
+  ["READMEs", windowsAmong(readmesUnder("node_modules"), readmes, random)]
+]
 
 /**
  * Prints, for each threshold: per source, how many windows the model alone and the rule with it answer the language;

@@ -9,9 +9,8 @@
  */
 import { seeded } from "../bench/scaleCorpus.ts"
 import { PYTHON_IMPORTS_SHARE, pythonImportShare } from "../src/domain/LanguageLines.ts"
-import { weighRule } from "./RuleWeighing.ts"
-import { filesUnder, readmesUnder, windowsAmong } from "./SourceFiles.ts"
-import { otherLanguagesWindows } from "./TuningSources.ts"
+import { weighRule, windowsToSpare } from "./RuleWeighing.ts"
+import { filesUnder, windowsAmong } from "./SourceFiles.ts"
 
 const root = process.argv[2] ?? "/work/scratch/debs"
 const random = seeded(67)
@@ -26,8 +25,7 @@ const python = Object.entries({
     ...pythonUnder("/usr/lib/python3/dist-packages", /^__init__\.py$/)
   ]
 }).map(([label, files]) => [label, windowsAmong(files, 400, random)] as const)
-const others = otherLanguagesWindows(root, "py", 600, random)
-const readmes = windowsAmong(readmesUnder("node_modules"), 1500, random)
+const others = windowsToSpare(root, "py", 1500, random)
 
 weighRule({
   language: "py",
@@ -36,5 +34,5 @@ weighRule({
   thresholds: [0.6, 0.7, 0.8, 0.9],
   chosen: PYTHON_IMPORTS_SHARE,
   sources: python,
-  others: [...others, ["READMEs", readmes]]
+  others
 })

@@ -9,9 +9,8 @@
  */
 import { seeded } from "../bench/scaleCorpus.ts"
 import { CSS_SHARE, stylesheetShare } from "../src/domain/LanguageLines.ts"
-import { weighRule } from "./RuleWeighing.ts"
-import { filesUnder, readmesUnder, windowsAmong } from "./SourceFiles.ts"
-import { otherLanguagesWindows } from "./TuningSources.ts"
+import { weighRule, windowsToSpare } from "./RuleWeighing.ts"
+import { filesUnder, windowsAmong } from "./SourceFiles.ts"
 
 const root = process.argv[2] ?? "/work/scratch/debs"
 const random = seeded(79)
@@ -27,8 +26,7 @@ const css = Object.entries({
   ],
   "Debian packages' CSS": cssUnder(`${root}/tune2/usr/share`)
 }).map(([label, files]) => [label, windowsAmong(files, 400, random)] as const)
-const others = otherLanguagesWindows(root, "css", 600, random)
-const readmes = windowsAmong(readmesUnder("node_modules"), 600, random)
+const others = windowsToSpare(root, "css", 600, random)
 
 weighRule({
   language: "css",
@@ -37,5 +35,5 @@ weighRule({
   thresholds: [0.7, 0.8, 0.9],
   chosen: CSS_SHARE,
   sources: css,
-  others: [...others, ["READMEs", readmes]]
+  others
 })

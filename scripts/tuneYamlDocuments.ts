@@ -9,9 +9,8 @@
  */
 import { seeded } from "../bench/scaleCorpus.ts"
 import { YAML_SHARE, yamlDocumentShare } from "../src/domain/LanguageLines.ts"
-import { weighRule } from "./RuleWeighing.ts"
-import { filesUnder, readmesUnder, windowsAmong } from "./SourceFiles.ts"
-import { otherLanguagesWindows } from "./TuningSources.ts"
+import { weighRule, windowsToSpare } from "./RuleWeighing.ts"
+import { filesUnder, windowsAmong } from "./SourceFiles.ts"
 
 const root = process.argv[2] ?? "/work/scratch/debs"
 const random = seeded(59)
@@ -24,8 +23,7 @@ const yaml = Object.entries({
   "rubocop-rspec": yamlUnder(`${root}/tune2/etc/rubocop`),
   "Cloud SDK surface": yamlUnder("/usr/lib/google-cloud-sdk/lib/surface")
 }).map(([label, files]) => [label, windowsAmong(files, 400, random)] as const)
-const others = otherLanguagesWindows(root, "yaml", 600, random)
-const readmes = windowsAmong(readmesUnder("node_modules"), 1500, random)
+const others = windowsToSpare(root, "yaml", 1500, random)
 
 weighRule({
   language: "yaml",
@@ -34,5 +32,5 @@ weighRule({
   thresholds: [0.7, 0.8, 0.9, 0.95],
   chosen: YAML_SHARE,
   sources: yaml,
-  others: [...others, ["READMEs", readmes]]
+  others
 })
