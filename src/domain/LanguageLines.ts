@@ -219,6 +219,8 @@ const SQL_COLUMN_LINE = new RegExp(
     String.raw`(?:\s+(?:${SQL_CONSTRAINTS})\b|\s*[,;]?\s*$)`,
   "i"
 )
+/** The lines of any SQL script: a keyword first, a column's definition, a query's column list, a row of values. */
+const SQL_LINES = [SQL_KEYWORD_LINE, SQL_COLUMN_LINE, SQL_COLUMN_LIST_LINE, SQL_VALUES_ROW]
 /** Lines of brackets and separators alone, which every language writes. */
 const NEUTRAL_LINE = /^[\s()[\]{};,]*$/
 /**
@@ -311,8 +313,7 @@ export const sqlScriptShare = (sample: string): number => {
   if ((procedural ? HOST_CODE_AROUND_A_BODY : HOST_CODE).test(code)) return 0
   const lines = sample.split("\n").filter((line) => !NEUTRAL_LINE.test(line))
   const isSqlLine = (line: string) =>
-    [SQL_KEYWORD_LINE, SQL_COLUMN_LINE, SQL_COLUMN_LIST_LINE, SQL_VALUES_ROW].some((pattern) => pattern.test(line)) ||
-    (procedural && PROCEDURAL_LINE.test(line))
+    SQL_LINES.some((pattern) => pattern.test(line)) || (procedural && PROCEDURAL_LINE.test(line))
   return lines.filter(isSqlLine).length / lines.length
 }
 
