@@ -22,6 +22,10 @@ export default defineConfig({
     globalSetup: ["test/globalSetup.ts"],
     // End-to-end suites start real server processes; give them time to boot and restart.
     testTimeout: 60_000,
-    hookTimeout: 120_000
+    hookTimeout: 120_000,
+    // `expect.poll` waits 1 s by default: the page suites poll what Chromium shows of a server on PostgreSQL (or Deno)
+    // on the same 2 cores, where an import preview once took longer (CI, Deno on PostgreSQL). A poll that holds ends
+    // as soon as it holds; this only lets a slow answer arrive.
+    expect: { poll: { timeout: 10_000 } }
   }
 })
