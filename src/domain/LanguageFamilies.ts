@@ -81,7 +81,16 @@ const CPP_ONLY: ReadonlyArray<RegExp> = [
   // a template's arguments, the last a type, before a name: mat<4, 4, float> m, Map<Key, Value>& m
   /\b[A-Za-z_]\w*<\s*(?:[\w:]+\s*,\s*)*(?:int|double|float|char|bool|unsigned|size_t|[A-Z]\w*)\s*>\s*[A-Za-z_&*:(]/,
   // a type named after a template's arguments: typedef mat<4, 4, uint, defaultp> umat4;
-  /\btypedef\s+(?:typename\s+)?[\w:]+\s*<[^;]*>\s*[A-Za-z_]\w*\s*;/
+  /\btypedef\s+(?:typename\s+)?[\w:]+\s*<[^;]*>\s*[A-Za-z_]\w*\s*;/,
+  // a reference to a template's instance: Array<StorageIndex, IPARM_SIZE, 1>& iparm()
+  /\w<[^<>\n;]*>\s*&&?\s*[A-Za-z_]\w*\s*[(,);=]/,
+  // a member function defined in its class's body, so indented (a C function starts its line):
+  // `  void decrement()` then `{`, `	int calls(void) { return total; }`
+  new RegExp(
+    String.raw`^[ \t]+(?!(?:else|return|case|goto|do)\b)(?:[A-Za-z_][\w*&]*[ \t*&]+)+` +
+      String.raw`(?!(?:if|while|for|switch|sizeof|return)\b)[A-Za-z_]\w*\([^()]*\)[ \t]*(?:const[ \t]*)?(?:\n[ \t]*)?\{`,
+    "m"
+  )
 ]
 
 /**

@@ -71,7 +71,10 @@ describe("familyMember", () => {
       "typedef mat<4, 4, uint, defaultp>\tumat4x4;",
       '#include "../../Eigen/Core"\n#define EIGEN_ARPACK 1',
       "/// \\code\n/// sf::Transform transform;\n/// transform.rotate(45);\n/// \\endcode\nvoid draw(void);",
-      "/// template <> struct enum_iteration_traits<Safe> {\n///   static constexpr bool is_iterable = true;\n/// };"
+      "/// template <> struct enum_iteration_traits<Safe> {\n///   static constexpr bool is_iterable = true;\n/// };",
+      "    Array<StorageIndex,IPARM_SIZE,1>& iparm()\n    {\n      return m_iparm;\n    }",
+      "  // Decrement the iterator.\n  void decrement()\n  {\n    --position_;\n  }",
+      "\tint Get_Total_Calls(void) { return TotalCalls; }\n\tfloat Get_Total_Time(void) { return TotalTime; }"
     ])
   })
 
@@ -84,7 +87,9 @@ describe("familyMember", () => {
       'static const char *usage = "see foo::bar";\nint value = flags & mask(bits);',
       "static void delete_entry(struct entry *e) {\n  free(e);\n}",
       "#ifndef UV_UNIX_H\n#define UV_UNIX_H\n#include <sys/types.h>\n#include \"uv/threadpool.h\"",
-      "if (count<MAX_ENTRIES && size>0) grow(table);"
+      "if (count<MAX_ENTRIES && size>0) grow(table);",
+      "int drain(struct queue *q)\n{\n  if (empty(q)) { return 0; }\n  else if (stalled(q))\n  {\n    wake(q);\n  }\n  return 1;\n}",
+      "  for (i = 0; i < n; i++) {\n    struct node *next = list_next(node);\n    while (busy(next)) { spin(); }\n  }"
     ])
   })
 
