@@ -25,6 +25,7 @@ import * as SqliteMetadataStore from "./SqliteMetadataStore.ts"
 import * as SqliteSimilarityStore from "./SqliteSimilarityStore.ts"
 import * as SqliteTextSearch from "./SqliteTextSearch.ts"
 import * as SqliteWriterLock from "./SqliteWriterLock.ts"
+import { FullTextMerging } from "./FullTextMerging.ts"
 import { keepStatistics, StatisticsUpkeep } from "./Statistics.ts"
 import { syncedFolderWarning } from "./SyncedFolder.ts"
 
@@ -88,7 +89,7 @@ export const openDatabase = (filename: string): Layer.Layer<SqlClient, StartupEr
     yield* keepStatistics
   }))
   // The upkeep reads the library's tables, so it starts once they are migrated.
-  const migratedAndUpkept = Layer.flatMap(ready, () => StatisticsUpkeep)
+  const migratedAndUpkept = Layer.flatMap(ready, () => Layer.merge(StatisticsUpkeep, FullTextMerging))
   return Layer.provideMerge(migratedAndUpkept, driverLayer(filename)).pipe(
     Layer.catchAllCause((cause) => {
       const error = Cause.squash(cause)
