@@ -28,26 +28,27 @@ const PAUSE = Duration.millis(10)
 const totalChanges = Effect.flatMap(SqlClient, (sql) =>
   Effect.map(sql<{ n: number }>`SELECT total_changes() AS n`, (rows) => rows[0].n)).pipe(Effect.orDie)
 
+/** One of FTS5's commands to a table, written as its special insert (whose settings must be integers, not reals). */
+const command = (table: string, name: "merge" | "usermerge", value: number) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    sql`INSERT INTO ${sql(table)} (${sql(table)}, rank) VALUES (${name}, CAST(${value} AS INTEGER))`).pipe(Effect.orDie)
+
 /** A merge step on each table with segments left to merge; answers whether any merged. */
 export const mergeStep = Effect.gen(function*() {
-  const sql = yield* SqlClient
   let merged = false
+  let before = yield* totalChanges
   for (const table of FULL_TEXT_TABLES) {
-    const before = yield* totalChanges
-    yield* sql`INSERT INTO ${sql(table)} (${sql(table)}, rank) VALUES ('merge', ${STEP_PAGES})`.pipe(Effect.orDie)
+    yield* command(table, "merge", STEP_PAGES)
+    const after = yield* totalChanges
     // FTS5's way of saying a merge did work: two or more changes; fewer, there was nothing to merge.
-    if ((yield* totalChanges) - before >= 2) merged = true
+    if (after - before >= 2) merged = true
+    before = after
   }
   return merged
 })
 
 /** Merges two segments of a level where FTS5 waits for four; a setting of each table, kept in the file. */
-const mergeInPairs = Effect.gen(function*() {
-  const sql = yield* SqlClient
-  for (const table of FULL_TEXT_TABLES) {
-    yield* sql`INSERT INTO ${sql(table)} (${sql(table)}, rank) VALUES ('usermerge', 2)`
-  }
-}).pipe(Effect.orDie)
+const mergeInPairs = Effect.forEach(FULL_TEXT_TABLES, (table) => command(table, "usermerge", 2), { discard: true })
 
 /**
  * Looks every `IDLE` whether a write came since the last look (SQLite counts the rows every write changed); once
