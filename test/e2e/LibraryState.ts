@@ -31,18 +31,27 @@ const DIGEST = `
     (SELECT count(*) || ':' || coalesce(max(seq), 0) FROM change_log)
   )) AS digest`
 
-/** Tables kept up in the background, whose rows change when the library does not. */
-const BACKGROUND_TABLES = /_(?:data|idx|config)$|^sqlite_stat/
+/** What FTS5 keeps up in the background, whose rows change when the library does not: its segments and settings. */
+const FULL_TEXT_UPKEEP = ["data", "idx", "config"]
 
-/** The schema and every row of every other table, each table's rows in a stable order, hashed. */
+/**
+ * The schema and every row of every other table (the planner's statistics left out too), each table's rows sorted,
+ * hashed.
+ */
 const sqliteDigest = (reader: Database.Database): string => {
   const digest = createHash("sha256")
   const tables = reader.prepare("SELECT name, sql FROM sqlite_schema ORDER BY name").all() as Array<
     { name: string; sql: string | null }
   >
+  const background = new Set(
+    tables.filter(({ sql }) => sql?.startsWith("CREATE VIRTUAL TABLE") === true)
+      .flatMap(({ name }) => FULL_TEXT_UPKEEP.map((part) => `${name}_${part}`))
+  )
   for (const { name, sql } of tables) {
     digest.update(`${name}:${sql ?? ""}\n`)
-    if (sql === null || !sql.startsWith("CREATE TABLE") || BACKGROUND_TABLES.test(name)) continue
+    if (sql === null || !sql.startsWith("CREATE TABLE") || background.has(name) || name.startsWith("sqlite_stat")) {
+      continue
+    }
     const rows = reader.prepare(`SELECT * FROM "${name}"`).raw().all() as Array<Array<unknown>>
     // A blob is written as its bytes (a Buffer's JSON).
     const lines = rows.map((row) => JSON.stringify(row)).sort()
