@@ -5,6 +5,7 @@
  * reference, the original's reference); stored, it is there once, and an answer with content is the document with
  * the pieces spliced back in, without parsing the document.
  */
+import type { Buffer } from "node:buffer"
 import { deflateRawSync, inflateRawSync } from "node:zlib"
 import type { Asset, FileFormat, FragmentFormat } from "./Asset.ts"
 
@@ -68,7 +69,13 @@ export const storedParts = (asset: Asset): StoredParts => {
 }
 
 /** The stored JSON without content, as sent. */
-export const documentJson = (document: Uint8Array): string => inflateRawSync(document).toString("utf8")
+export const documentJson = (document: Uint8Array): string => documentBytes(document).toString("utf8")
+
+/**
+ * The stored JSON without content as its UTF-8 bytes, for an answer that sends it as it is: decoding it to a string
+ * and encoding the answer back costs a search answer of a hundred documents several times what its bytes do (`jsonPieces`).
+ */
+export const documentBytes = (document: Uint8Array): Buffer => inflateRawSync(document)
 
 /** The asset's JSON with its content, from the stored parts. */
 export const withTransferables = (document: Uint8Array, transferables: string | null): string => {

@@ -16,7 +16,7 @@ import { AssetSearch } from "../services/AssetSearch.ts"
 import { Recommendations } from "../services/Recommendations.ts"
 import { AssetCreator } from "../services/AssetCreator.ts"
 import { SeedPreprocessor } from "../services/SeedPreprocessor.ts"
-import { assetJson, jsonText, streamedIterable } from "./JsonResponses.ts"
+import { assetJson, jsonPieces, jsonText, streamedIterable } from "./JsonResponses.ts"
 import { makeLibraryStreams } from "./LibraryStreams.ts"
 import { makeStreamServer } from "./StreamServer.ts"
 
@@ -92,7 +92,7 @@ export const AssetsHttpLive = HttpApiBuilder.group(Api, "assets", (handlers) =>
       .handle("assetsSpecificAssetFormatsSnapshot", ({ path, urlParams }) =>
         repository.formats(path.asset, urlParams.transferables ?? true))
       .handle("assetsSnapshot", ({ urlParams }) =>
-        Effect.succeed(streamedIterable(repository.documentPages({
+        Effect.succeed(streamedIterable(repository.documentBytePages({
           transferables: urlParams.transferables ?? true,
           pseudo: urlParams.pseudo === true ? "include" : "exclude",
           suggestedOnly: urlParams.suggested === true
@@ -119,7 +119,7 @@ export const AssetsHttpLive = HttpApiBuilder.group(Api, "assets", (handlers) =>
             )
           }
           const result = yield* search.search({ query, tags, pseudo: urlParams.pseudo === true })
-          return jsonText(yield* search.searchedAssetsJson(result, urlParams.transferables ?? true))
+          return jsonPieces(yield* search.searchedAssets(result, urlParams.transferables ?? true))
         }))
       .handle("assetsSearchWithFilters", ({ payload, urlParams }) =>
         Effect.gen(function*() {
@@ -130,7 +130,7 @@ export const AssetsHttpLive = HttpApiBuilder.group(Api, "assets", (handlers) =>
             casing: payload.casing,
             pseudo: urlParams.pseudo === true
           })
-          return jsonText(`{"results":${yield* search.searchedAssetsJson(result, urlParams.transferables ?? true)}}`)
+          return jsonPieces([`{"results":`, ...yield* search.searchedAssets(result, urlParams.transferables ?? true), "}"])
         }))
       .handle("assetsStreamIdentifiers", () => streams.serve(library("identifiers")))
       .handle("streamAssets", () => streams.serve(library("assets")))

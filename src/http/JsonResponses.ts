@@ -1,6 +1,7 @@
 /**
  * Answers built from JSON text we already have (stored asset documents), sent without decoding and re-encoding.
  */
+import { Buffer } from "node:buffer"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { Stream } from "effect"
 import type { Asset } from "../domain/Asset.ts"
@@ -10,6 +11,16 @@ import { iterableJson } from "../domain/WireJson.ts"
 export const jsonText = (json: string, status = 200) =>
   HttpServerResponse.text(json, { status, contentType: "application/json" })
 
+/** JSON in pieces: text, and the bytes of stored documents sent as they are. */
+export type JsonPieces = ReadonlyArray<string | Uint8Array>
+
+/**
+ * An answer from JSON pieces, joined as bytes. A search's hundred documents (about 360 KB) joined as one string and
+ * encoded took 3 ms, their bytes 0.2 ms: a string that large lives in V8's large-object space until a full collection.
+ */
+export const jsonPieces = (pieces: JsonPieces, status = 200) =>
+  HttpServerResponse.uint8Array(Buffer.concat(pieces.map(bytesOf)), { status, contentType: "application/json" })
+
 /** A collection answer, `{"iterable":[...]}`, from the JSON of its items. */
 export const iterableOf = (items: ReadonlyArray<string>) => jsonText(iterableJson(items))
 
@@ -18,26 +29,33 @@ export const iterableOf = (items: ReadonlyArray<string>) => jsonText(iterableJso
  * while a larger one (a page of 500 documents is about 1.7 MB) lives in the large-object space until a full
  * collection, so that a listing of hundreds of megabytes piled up garbage the process kept.
  */
-export const CHUNK_CHARACTERS = 32 * 1024
+export const CHUNK_BYTES = 32 * 1024
+
+const COMMA = Buffer.from(",")
+
+/** A piece as bytes: stored documents are bytes already, and text is encoded in pieces small enough to die young. */
+const bytesOf = (piece: string | Uint8Array): Uint8Array => typeof piece === "string" ? Buffer.from(piece) : piece
 
 /**
- * The items of a page as text chunks of about `CHUNK_CHARACTERS` each (more by at most one item), separated by
- * commas; `first`: the page opens the collection, so no comma before its first item.
+ * The items of a page as chunks of about `CHUNK_BYTES` each (more by at most one item), separated by commas;
+ * `first`: the page opens the collection, so no comma before its first item.
  */
-export const jsonChunks = (items: ReadonlyArray<string>, first: boolean): Array<string> => {
-  const chunks: Array<string> = []
-  let parts: Array<string> = []
+export const jsonChunks = (items: JsonPieces, first: boolean): Array<Uint8Array> => {
+  const chunks: Array<Uint8Array> = []
+  let parts: Array<Uint8Array> = []
   let size = 0
   items.forEach((item, i) => {
-    parts.push(first && i === 0 ? item : `,${item}`)
-    size += item.length + 1
-    if (size >= CHUNK_CHARACTERS) {
-      chunks.push(parts.join(""))
+    const bytes = bytesOf(item)
+    if (!first || i > 0) parts.push(COMMA)
+    parts.push(bytes)
+    size += bytes.length + 1
+    if (size >= CHUNK_BYTES) {
+      chunks.push(Buffer.concat(parts))
       parts = []
       size = 0
     }
   })
-  if (parts.length > 0) chunks.push(parts.join(""))
+  if (parts.length > 0) chunks.push(Buffer.concat(parts))
   return chunks
 }
 
@@ -46,14 +64,13 @@ export const jsonChunks = (items: ReadonlyArray<string>, first: boolean): Array<
  * arrive in pages, in chunks of about 32 KB: the answer is never whole in memory, whatever its size, and what it
  * leaves behind is collected young.
  */
-export const streamedIterable = (pages: Stream.Stream<ReadonlyArray<string>>, before = "", after = "") => {
-  const encoder = new TextEncoder()
+export const streamedIterable = (pages: Stream.Stream<JsonPieces>, before = "", after = "") => {
   const items = Stream.mapConcat(
     Stream.mapAccum(pages, true, (first, page) => [first && page.length === 0, jsonChunks(page, first)] as const),
     (chunks) => chunks
   )
-  const text = Stream.concat(Stream.concat(Stream.succeed(`${before}{"iterable":[`), items), Stream.succeed(`]}${after}`))
-  return HttpServerResponse.stream(Stream.map(text, (chunk) => encoder.encode(chunk)), {
+  const opening = Stream.succeed(bytesOf(`${before}{"iterable":[`))
+  return HttpServerResponse.stream(Stream.concat(Stream.concat(opening, items), Stream.succeed(bytesOf(`]}${after}`))), {
     contentType: "application/json"
   })
 }

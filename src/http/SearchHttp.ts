@@ -7,7 +7,7 @@ import { Effect } from "effect"
 import { Api } from "../api/Api.ts"
 import { InvalidRequest } from "../api/Errors.ts"
 import { AssetSearch, type SearchResult } from "../services/AssetSearch.ts"
-import { jsonText } from "./JsonResponses.ts"
+import { jsonPieces } from "./JsonResponses.ts"
 
 const blankQuery = new InvalidRequest({ message: "The query is blank", path: ["query"] })
 
@@ -15,7 +15,7 @@ export const SearchHttpLive = HttpApiBuilder.group(Api, "search", (handlers) =>
   Effect.gen(function*() {
     const search = yield* AssetSearch
     const answer = (result: Effect.Effect<SearchResult, InvalidRequest>) =>
-      Effect.flatMap(result, (found) => Effect.map(search.searchedAssetsJson(found, true), (json) => jsonText(json)))
+      Effect.flatMap(result, (found) => Effect.map(search.searchedAssets(found, true), (pieces) => jsonPieces(pieces)))
     const query = (text: string) => text.trim() === "" ? Effect.fail(blankQuery) : Effect.succeed(text)
 
     return handlers

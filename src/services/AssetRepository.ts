@@ -7,12 +7,13 @@
  * Methods use `Effect.fnUntraced`, here and in the other services: a named `Effect.fn` allocates an `Error` and a
  * span on every call, which measurably cut create throughput with no tracer to read the spans.
  */
+import { Buffer } from "node:buffer"
 import { Effect, Option, Schema, Stream } from "effect"
 import { AssetDeleted, AssetNotFound, AssetNotInTrash } from "../api/Errors.ts"
 import { Asset } from "../domain/Asset.ts"
 import { withoutTransferables } from "../domain/AssetBuilder.ts"
 import { AssetId } from "../domain/Common.ts"
-import { documentJson, withTransferables } from "../domain/StoredAsset.ts"
+import { documentBytes, documentJson, withTransferables } from "../domain/StoredAsset.ts"
 import { timestamp } from "../domain/Timestamps.ts"
 import {
   AssetStore,
@@ -43,8 +44,18 @@ export interface RowDocument {
   readonly json: string
 }
 
+/** A live asset's JSON as UTF-8 bytes, as found by its search row. */
+export interface RowBytes {
+  readonly id: string
+  readonly bytes: Uint8Array
+}
+
 const jsonOf = (row: StoredRow, transferables: boolean) =>
   transferables ? withTransferables(row.document, row.transferables) : documentJson(row.document)
+
+/** The same JSON as UTF-8 bytes: without content, the stored document's, never decoded to a string. */
+const bytesOf = (row: StoredRow, transferables: boolean): Uint8Array =>
+  transferables ? Buffer.from(withTransferables(row.document, row.transferables)) : documentBytes(row.document)
 
 const decodeAsset = Schema.decodeUnknown(Schema.parseJson(Asset))
 
@@ -120,6 +131,11 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
       Effect.map(store.storedAt(rows, transferables), (found) =>
         new Map(found.map((row): [number, RowDocument] => [row.row, { id: row.id, json: jsonOf(row, transferables) }])))
 
+    /** The same as `documentsAt`, each as UTF-8 bytes, for answers that send them as they are. */
+    const documentBytesAt = (rows: ReadonlyArray<number>, transferables: boolean) =>
+      Effect.map(store.storedAt(rows, transferables), (found) =>
+        new Map(found.map((row): [number, RowBytes] => [row.row, { id: row.id, bytes: bytesOf(row, transferables) }])))
+
     /** The live assets in these search rows, by row (absent rows left out). */
     const assetsAt = (rows: ReadonlyArray<number>) =>
       Effect.flatMap(documentsAt(rows, true), (byRow) =>
@@ -146,6 +162,13 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
           return [page.map(item), next] as const
         })).pipe(Stream.filter((items) => items.length > 0))
 
+    const storedPages = (options: ListOptions, size: number) => (position: PagePosition | undefined) =>
+      store.storedPage({
+        pseudo: options.pseudo,
+        transferables: options.transferables,
+        suggestedOnly: options.suggestedOnly === true
+      }, size, position)
+
     /** The ids of the live assets the selection includes, newest first, in pages. */
     const idPages = (pseudo: PseudoSelection, size: number) =>
       paged(size, (position) => store.livePage(pseudo, size, position), (row) => row.id)
@@ -155,12 +178,11 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
      * state are sent this way, so a library of any size never sits in memory at once.
      */
     const documentPages = (options: ListOptions, size: number) =>
-      paged(size, (position) =>
-        store.storedPage({
-          pseudo: options.pseudo,
-          transferables: options.transferables,
-          suggestedOnly: options.suggestedOnly === true
-        }, size, position), (row) => jsonOf(row, options.transferables))
+      paged(size, storedPages(options, size), (row) => jsonOf(row, options.transferables))
+
+    /** The same as UTF-8 bytes, for a listing that sends them as they are. */
+    const documentBytePages = (options: ListOptions, size: number) =>
+      paged(size, storedPages(options, size), (row) => bytesOf(row, options.transferables))
 
     return {
       findDocument,
@@ -171,11 +193,13 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
       trashPages,
       formats,
       documentsAt,
+      documentBytesAt,
       assetsAt,
       rowsOf,
       assetOfFormat,
       idPages,
-      documentPages
+      documentPages,
+      documentBytePages
     } as const
   })
 }) {}
