@@ -92,7 +92,7 @@ export const AssetsHttpLive = HttpApiBuilder.group(Api, "assets", (handlers) =>
       .handle("assetsSpecificAssetFormatsSnapshot", ({ path, urlParams }) =>
         repository.formats(path.asset, urlParams.transferables ?? true))
       .handle("assetsSnapshot", ({ urlParams }) =>
-        Effect.succeed(streamedIterable(repository.documentBytePages({
+        Effect.succeed(streamedIterable(repository.documentPages({
           transferables: urlParams.transferables ?? true,
           pseudo: urlParams.pseudo === true ? "include" : "exclude",
           suggestedOnly: urlParams.suggested === true

@@ -162,13 +162,6 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
           return [page.map(item), next] as const
         })).pipe(Stream.filter((items) => items.length > 0))
 
-    const storedPages = (options: ListOptions, size: number) => (position: PagePosition | undefined) =>
-      store.storedPage({
-        pseudo: options.pseudo,
-        transferables: options.transferables,
-        suggestedOnly: options.suggestedOnly === true
-      }, size, position)
-
     /** The ids of the live assets the selection includes, newest first, in pages. */
     const idPages = (pseudo: PseudoSelection, size: number) =>
       paged(size, (position) => store.livePage(pseudo, size, position), (row) => row.id)
@@ -178,11 +171,12 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
      * state are sent this way, so a library of any size never sits in memory at once.
      */
     const documentPages = (options: ListOptions, size: number) =>
-      paged(size, storedPages(options, size), (row) => jsonOf(row, options.transferables))
-
-    /** The same as UTF-8 bytes, for a listing that sends them as they are. */
-    const documentBytePages = (options: ListOptions, size: number) =>
-      paged(size, storedPages(options, size), (row) => bytesOf(row, options.transferables))
+      paged(size, (position) =>
+        store.storedPage({
+          pseudo: options.pseudo,
+          transferables: options.transferables,
+          suggestedOnly: options.suggestedOnly === true
+        }, size, position), (row) => jsonOf(row, options.transferables))
 
     return {
       findDocument,
@@ -198,8 +192,7 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
       rowsOf,
       assetOfFormat,
       idPages,
-      documentPages,
-      documentBytePages
+      documentPages
     } as const
   })
 }) {}
