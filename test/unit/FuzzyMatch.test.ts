@@ -122,6 +122,21 @@ describe("TrigramIndex", () => {
     expect(index.candidates("parse_headre", 1)[0].row).toBe(1)
   })
 
+  it("leaves out of a vote the trigrams nearly every row holds (a language tag), while three or more others are left", () => {
+    const library = (size: number) => {
+      const index = new TrigramIndex()
+      for (let row = 0; row < size; row++) index.add(row, `handler${row}\ntypescript`)
+      index.add(size, "parseTypeHeader\ntypescript")
+      return index
+    }
+    // parsetypeheadre: par ars rse set ety peh ehe hea ead vote; typ and ype (every row's tag) do not; adr, dre none.
+    expect(library(12_000).candidates("parseTypeHeadre", 1)).toEqual([{ row: 12_000, votes: 9 }])
+    // Left with fewer than three, the common ones vote.
+    expect(library(12_000).candidates("typescript", 1)[0].votes).toBe(8)
+    // In a small library no trigram is common enough to leave out.
+    expect(library(500).candidates("parseTypeHeadre", 1)).toEqual([{ row: 500, votes: 11 }])
+  })
+
   it("forgets removed rows exactly, re-indexes a row's new text, and finds short fragments by scan", () => {
     const index = new TrigramIndex()
     for (let i = 0; i < 3000; i++) index.add(i, `entry number${i}`)
