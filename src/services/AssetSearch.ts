@@ -137,6 +137,11 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
         const literal = new Set<number>()
         /** Candidates the text index says contain the whole query (case-insensitively): the exact hits. */
         const phrase = new Set<number>()
+        /**
+         * The query is one term the text index was asked for and answered in full: an asset it did not return holds
+         * the term nowhere, its code included, so its code need not be read to know it.
+         */
+        let termLookedUpInFull = false
         /** Whether a limited query hit its limit, so that its matches must be counted separately. */
         let literalOverflow = false
         let phraseOverflow = false
@@ -153,6 +158,7 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
             ? yield* text.containingCounted(indexed, "anywhere", inScope, CANDIDATES)
             : uncounted(yield* text.containing(indexed, "anywhere", inScope, CANDIDATES))
           literalOverflow = inTitles.length === CANDIDATES || anywhere.rows.length === CANDIDATES
+          termLookedUpInFull = terms.length === 1 && indexed.length === 1 && !literalOverflow
           literalCount = anywhere.count
           for (const row of [...inTitles, ...anywhere.rows]) literal.add(row)
           if (terms.length === 1 && indexed.length === 1) {
@@ -184,7 +190,8 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
           .map((row) => ({ ...row, updated: facets.updatedAt(row.row) }))
         const known = (row: CandidateRow): IndexKnowledge => ({
           allTerms: literal.has(row.row),
-          whole: phrase.has(row.row)
+          whole: phrase.has(row.row),
+          termAbsent: termLookedUpInFull && !literal.has(row.row)
         })
         const needsCode = rows.filter((row) => !decidableWithoutCode(row, terms, casing, typos, known(row)))
         if (needsCode.length > 0) {
@@ -395,16 +402,21 @@ const occurs = (needle: string, text: string, edits: number): "literal" | "fuzzy
 
 const lowered = (text: string, casing: boolean) => casing ? text : text.toLowerCase()
 
-/** What the text index already said of a candidate: every indexed term is in it, the whole query is in it. */
+/**
+ * What the text index already said of a candidate: every indexed term is in it, the whole query is in it, or (a
+ * query of one term, looked up in full) the term is nowhere in it.
+ */
 interface IndexKnowledge {
   readonly allTerms: boolean
   readonly whole: boolean
+  readonly termAbsent: boolean
 }
 
 /**
  * Whether `verify` can judge a candidate without its code: when every term is found in its names, tags and
  * annotations or is known from the text index (which is case-insensitive, so not with `casing`, and knows nothing
- * of words under three letters).
+ * of words under three letters). A typo'd name's candidates from the typo index mostly hold the term nowhere: read,
+ * their code only said so again (1.4 ms of a 25 ms search at 100,000 assets).
  */
 const decidableWithoutCode = (
   row: CandidateRow,
@@ -415,7 +427,7 @@ const decidableWithoutCode = (
 ) => {
   if (casing) return false
   const titles = TITLE_FIELDS.map((field) => row[field].toLowerCase())
-  return terms.every((term) =>
+  return known.termAbsent || terms.every((term) =>
     (known.allTerms && term.length >= 3) ||
     titles.some((title) => occurs(term.toLowerCase(), title, typos ? allowedEdits(term) : 0) !== "none")
   )
