@@ -100,8 +100,8 @@ export class TrigramIndex {
   }
 
   /**
-   * A reading's trigrams that tell rows apart: those held by a tenth of the rows or fewer (and by at most 1,000 in a
-   * small library), while three or more are left. A language tag most of a library carries (`typescript`) gives each
+   * A reading's trigrams that tell rows apart: those held by a tenth of the rows or fewer (by 1,000 or fewer in a
+   * library under 10,000), while three or more are left. A language tag most of a library carries (`typescript`) gives each
    * of its trigrams a list of nearly every row; a query holding one (`getTypeOf`) counted 120,000 votes at 100,000
    * assets, 12 ms of the 25 a typo'd name took; a vote nearly every row gets moves little in the order.
    */

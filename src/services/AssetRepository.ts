@@ -54,7 +54,7 @@ const jsonOf = (row: StoredRow, transferables: boolean) =>
   transferables ? withTransferables(row.document, row.transferables) : documentJson(row.document)
 
 /** The same JSON as UTF-8 bytes: without content, the stored document's, never decoded to a string. */
-const bytesOf = (row: StoredRow, transferables: boolean): Uint8Array =>
+const jsonBytesOf = (row: StoredRow, transferables: boolean): Uint8Array =>
   transferables ? Buffer.from(withTransferables(row.document, row.transferables)) : documentBytes(row.document)
 
 const decodeAsset = Schema.decodeUnknown(Schema.parseJson(Asset))
@@ -134,7 +134,7 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
     /** The same as `documentsAt`, each as UTF-8 bytes, for answers that send them as they are. */
     const documentBytesAt = (rows: ReadonlyArray<number>, transferables: boolean) =>
       Effect.map(store.storedAt(rows, transferables), (found) =>
-        new Map(found.map((row): [number, RowBytes] => [row.row, { id: row.id, bytes: bytesOf(row, transferables) }])))
+        new Map(found.map((row): [number, RowBytes] => [row.row, { id: row.id, bytes: jsonBytesOf(row, transferables) }])))
 
     /** The live assets in these search rows, by row (absent rows left out). */
     const assetsAt = (rows: ReadonlyArray<number>) =>
