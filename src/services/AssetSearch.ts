@@ -131,6 +131,8 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
       Effect.gen(function*() {
         const terms = queryTerms(query)
         const indexed = terms.filter((term) => term.length >= 3)
+        /** One term, of three letters or more: what the index finds holding it holds the whole query. */
+        const oneIndexedTerm = terms.length === 1 && indexed.length === 1
         const inScope = scope.rows
         const candidates = new Set<number>()
         /** Candidates the text index says contain every term of three letters or more (case-insensitively). */
@@ -158,10 +160,10 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
             ? yield* text.containingCounted(indexed, "anywhere", inScope, CANDIDATES)
             : uncounted(yield* text.containing(indexed, "anywhere", inScope, CANDIDATES))
           literalOverflow = inTitles.length === CANDIDATES || anywhere.rows.length === CANDIDATES
-          termLookedUpInFull = terms.length === 1 && indexed.length === 1 && !literalOverflow
+          termLookedUpInFull = oneIndexedTerm && !literalOverflow
           literalCount = anywhere.count
           for (const row of [...inTitles, ...anywhere.rows]) literal.add(row)
-          if (terms.length === 1 && indexed.length === 1) {
+          if (oneIndexedTerm) {
             for (const row of literal) phrase.add(row)
             phraseOverflow = literalOverflow
           } else if (query.length >= 3) {
