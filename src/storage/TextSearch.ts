@@ -31,6 +31,21 @@ export const titlesOfValues = (rows: ReadonlyArray<ReadonlyArray<unknown>>): Arr
     return { row, name, tags, annotations }
   })
 
+/**
+ * The answer of `containingCounted` from every matching row, newest first: the first `limit` of them in `scope`, and
+ * how many are in scope.
+ */
+export const newestInScope = (newestFirst: ReadonlyArray<number>, scope: RowSet, limit: number) => {
+  const rows: Array<number> = []
+  let count = 0
+  for (const row of newestFirst) {
+    if (!scope.has(row)) continue
+    count++
+    if (rows.length < limit) rows.push(row)
+  }
+  return { rows, count }
+}
+
 /** A live asset holding the words asked for, with how relevant they are to it: higher is better, above 0. */
 export interface RankedRow {
   readonly row: number

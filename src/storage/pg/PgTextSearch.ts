@@ -11,7 +11,15 @@ import { Effect, Layer } from "effect"
 import { identifierWords } from "../../domain/IdentifierWords.ts"
 import type { RowSet } from "../../domain/RowSet.ts"
 import type { SearchableText } from "../../domain/SearchableText.ts"
-import { type PhraseField, type RankedRow, TextSearch, type TextScope, type TitleRow, titlesOfValues } from "../TextSearch.ts"
+import {
+  newestInScope,
+  type PhraseField,
+  type RankedRow,
+  TextSearch,
+  type TextScope,
+  type TitleRow,
+  titlesOfValues
+} from "../TextSearch.ts"
 import { storable } from "./StorableText.ts"
 
 /** A literal substring as a `LIKE` pattern: its wildcards and escape character escaped. */
@@ -58,16 +66,7 @@ export const make = Effect.gen(function*() {
       sql<{ rows: ReadonlyArray<number> }>`
         SELECT coalesce(array_agg(row ORDER BY row DESC), '{}') AS rows FROM search_text
         WHERE ${holdsAll(FOLDED_OF[where], texts)}`,
-      ([{ rows: all }]) => {
-        const rows: Array<number> = []
-        let count = 0
-        for (const row of all) {
-          if (!scope.has(row)) continue
-          count++
-          if (rows.length < limit) rows.push(row)
-        }
-        return { rows, count }
-      }
+      ([{ rows }]) => newestInScope(rows, scope, limit)
     ).pipe(Effect.orDie)
 
   const phrase = (text: string, fields: ReadonlyArray<PhraseField>) => {

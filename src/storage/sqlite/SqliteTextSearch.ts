@@ -11,7 +11,15 @@ import { identifierWords } from "../../domain/IdentifierWords.ts"
 import type { RowSet } from "../../domain/RowSet.ts"
 import type { SearchableText } from "../../domain/SearchableText.ts"
 import { contentText } from "../../domain/StoredAsset.ts"
-import { type PhraseField, type RankedRow, TextSearch, type TextScope, type TitleRow, titlesOfValues } from "../TextSearch.ts"
+import {
+  newestInScope,
+  type PhraseField,
+  type RankedRow,
+  TextSearch,
+  type TextScope,
+  type TitleRow,
+  titlesOfValues
+} from "../TextSearch.ts"
 import { fullTextWrite } from "./FullTextWrites.ts"
 import { inList } from "./InList.ts"
 
@@ -50,18 +58,19 @@ export const make = Effect.gen(function*() {
     }).pipe(Effect.orDie)
 
   /**
-   * How many rows in scope match `expression`. The matches come back as one JSON array: a common term matches most
-   * of the library, and a result row per match costs twice what the matching does.
+   * Every row matching `expression`, in row order (FTS5 reads matches so). They come back as one JSON array: a
+   * common term matches most of the library, and a result row per match costs twice what the matching does.
    */
-  const countMatching = (table: FtsTable, expression: string, scope: RowSet) =>
+  const allMatching = (table: FtsTable, expression: string) =>
     Effect.map(
       sql<{ rows: string }>`
         SELECT json_group_array(rowid) AS rows FROM ${sql.literal(table)} WHERE ${sql.literal(table)} MATCH ${expression}`,
-      ([found]) => {
-        const rows: Array<number> = JSON.parse(found.rows)
-        return rows.reduce((count, row) => count + (scope.has(row) ? 1 : 0), 0)
-      }
+      ([found]): Array<number> => JSON.parse(found.rows)
     ).pipe(Effect.orDie)
+
+  /** How many rows in scope match `expression`. */
+  const countMatching = (table: FtsTable, expression: string, scope: RowSet) =>
+    Effect.map(allMatching(table, expression), (rows) => rows.reduce((count, row) => count + (scope.has(row) ? 1 : 0), 0))
 
   const every = (texts: ReadonlyArray<string>) => texts.map(ftsPhrase).join(" AND ")
   const wordsExpression = (words: ReadonlyArray<string>, all: boolean) => words.map(ftsPhrase).join(all ? " AND " : " OR ")
@@ -131,12 +140,10 @@ export const make = Effect.gen(function*() {
 
   return TextSearch.of({
     containing: (texts, where, scope, limit) => matchingRows(TABLE_OF[where], every(texts), scope, limit),
-    // Fewer than the limit found: they are all there are; otherwise the index counts them.
+    // One read of every match, newest kept and all counted: a common term's matches were read twice, a limited read
+    // and then a count ("function" and "return" at 100,000 assets: 7 ms, then 45 ms).
     containingCounted: (texts, where, scope, limit) =>
-      Effect.flatMap(matchingRows(TABLE_OF[where], every(texts), scope, limit), (rows) =>
-        rows.length < limit
-          ? Effect.succeed({ rows, count: rows.length })
-          : Effect.map(countMatching(TABLE_OF[where], every(texts), scope), (count) => ({ rows, count }))),
+      Effect.map(allMatching(TABLE_OF[where], every(texts)), (rows) => newestInScope(rows.reverse(), scope, limit)),
     phrase,
     words,
     countWords: (list, all, scope) => countMatching("search_words", wordsExpression(list, all), scope),
