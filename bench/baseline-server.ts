@@ -2,7 +2,8 @@
  * The comparison for `npm run bench`: a bare `node:http` + better-sqlite3 server doing the same work as the
  * service for two operations (same table, same rows, same JSON), with none of its framework, validation or
  * preprocessing. It stores the document and indexes its name and code in an FTS5 trigram table, the least a
- * searchable store does. PORT and DB_PATH from the environment.
+ * searchable store does. And `GET /bytes/N`: N bytes of JSON, nothing looked up, the least any server answering that
+ * much does (`bench:scale`'s floor for search answers). PORT and DB_PATH from the environment.
  */
 import Database from "better-sqlite3"
 import { randomUUID } from "node:crypto"
@@ -53,6 +54,17 @@ const create = (seed: { asset: { format: { fragment: { string: { raw: string }; 
   return document
 }
 
+/** A JSON string `size` bytes long, made once per size. */
+const answers = new Map<number, Buffer>()
+const bytesOfJson = (size: number) => {
+  let answer = answers.get(size)
+  if (answer === undefined) {
+    answer = Buffer.from(`"${"x".repeat(Math.max(0, size - 2))}"`)
+    answers.set(size, answer)
+  }
+  return answer
+}
+
 const server = createServer((request, response) => {
   const url = request.url ?? "/"
   if (request.method === "GET" && url.startsWith("/assets/")) {
@@ -74,6 +86,11 @@ const server = createServer((request, response) => {
         response.end(JSON.stringify({ message: String(error) }))
       }
     })
+    return
+  }
+  if (request.method === "GET" && url.startsWith("/bytes/")) {
+    response.writeHead(200, { "content-type": "application/json" })
+    response.end(bytesOfJson(Number(url.slice("/bytes/".length))))
     return
   }
   if (url === "/.well-known/health") {

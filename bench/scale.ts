@@ -256,6 +256,8 @@ interface Round {
   readonly typoTop5: number
   readonly tags: Array<number>
   readonly filters: Array<number>
+  /** The size of each filter search's answer, in bytes. */
+  readonly filterBytes: Array<number>
   readonly suggestions: Array<number>
   /** `search_snippets` over MCP: the fuzzy queries, then tag and language filters. */
   readonly mcpSearches: Array<number>
@@ -284,9 +286,12 @@ const runQueries = async (baseUrl: string, app: string, queries: Queries, ids: R
     }
   }
   const filters: Array<number> = []
+  const filterBytes: Array<number> = []
   for (let round = 0; round < 3; round++) {
     for (const body of queries.filters) {
-      filters.push(ok(await send(baseUrl, "POST", "/assets/search?transferables=false", body), JSON.stringify(body)).ms)
+      const answer = ok(await send(baseUrl, "POST", "/assets/search?transferables=false", body), JSON.stringify(body))
+      filters.push(answer.ms)
+      filterBytes.push(Buffer.byteLength(answer.text))
     }
   }
   const suggestions: Array<number> = []
@@ -301,7 +306,7 @@ const runQueries = async (baseUrl: string, app: string, queries: Queries, ids: R
     const tags = tag.split(",")
     mcpSearches.push((await callTool("search_snippets", { tags, language: "typescript", limit: 10 })).ms)
   }
-  return { fuzzy, typoTop5: found / queries.typos.length, tags, filters, suggestions, mcpSearches }
+  return { fuzzy, typoTop5: found / queries.typos.length, tags, filters, filterBytes, suggestions, mcpSearches }
 }
 
 /** The versions case's filters: a language and one tag (a topic or a package). */
@@ -345,6 +350,23 @@ const fill = async (
     }
   }))
   return (to - from) / ((performance.now() - started) / 1000)
+}
+
+/**
+ * What answers of these sizes cost a client when nothing is looked up: the bare server (`GET /bytes/N`) sending each
+ * size once, one request at a time, the same client as the queries'. On a small machine, sending a hundred documents
+ * is a floor no search answering them goes under.
+ */
+const floorOf = async (sizes: ReadonlyArray<number>, dir: string) => {
+  const bare = await startProcess(process.execPath, ["--import", "tsx", "bench/baseline-server.ts"], join(dir, "floor.db"))
+  try {
+    for (const size of sizes.slice(0, 3)) await send(bare.baseUrl, "GET", `/bytes/${size}`)
+    const times: Array<number> = []
+    for (const size of sizes) times.push((await send(bare.baseUrl, "GET", `/bytes/${size}`)).ms)
+    return times
+  } finally {
+    await bare.stop()
+  }
 }
 
 /** From a create answered on `writer` until its frame arrives on `reader`'s identifiers stream, one at a time. */
@@ -441,12 +463,20 @@ const measure = async (size: number) => {
     if (VERSIONS) await stopGroup(service.pid, restartedPid)
     else await service.stop()
     const disk = await library.bytes()
+    // Once the service stopped, the machine otherwise idle: as many answers as the filter searches of both rounds.
+    const floor = VERSIONS ? await floorOf([...before.filterBytes, ...after.filterBytes], dir) : undefined
 
     const both = (pick: (round: Round) => Array<number>) => [...pick(before), ...pick(after)]
     figures.set("fuzzy search p50 / p95 (ms)", `${fmt(percentile(both((r) => r.fuzzy), 50))} / ${fmt(percentile(both((r) => r.fuzzy), 95))}`)
     figures.set("  after the restart: p50 / p95", `${fmt(percentile(after.fuzzy, 50))} / ${fmt(percentile(after.fuzzy, 95))}`)
     figures.set("a name with one typo: its snippet in the top 5", `${(before.typoTop5 * 100).toFixed(0)}%`)
     figures.set("tag search p95 / filter search p95 (ms)", `${fmt(percentile(both((r) => r.tags), 95))} / ${fmt(percentile(both((r) => r.filters), 95))}`)
+    if (floor !== undefined) {
+      figures.set(
+        "  the bare server sending as many bytes as the filter searches' answers: p50 / p95 (ms)",
+        `${fmt(percentile(floor, 50))} / ${fmt(percentile(floor, 95))}`
+      )
+    }
     figures.set("suggestion p95 (ms)", fmt(percentile(both((r) => r.suggestions), 95)))
     figures.set(
       "MCP search_snippets tool call p50 / p95 (ms)",
