@@ -353,9 +353,9 @@ const fill = async (
 }
 
 /**
- * What answers of these sizes cost a client when nothing is looked up: the bare server (`GET /bytes/N`) sending each
- * size once, one request at a time, the same client as the queries'. On a small machine, sending a hundred documents
- * is a floor no search answering them goes under.
+ * What answers of these sizes cost a client when nothing is looked up: the bare server (`GET /bytes/N`) sending one
+ * answer of each size listed, one request at a time, with the queries' client. On a small machine, sending a hundred
+ * documents is a floor no search answering them goes under.
  */
 const floorOf = async (sizes: ReadonlyArray<number>, dir: string) => {
   const bare = await startProcess(process.execPath, ["--import", "tsx", "bench/baseline-server.ts"], join(dir, "floor.db"))
