@@ -48,7 +48,8 @@ const nameOf = (description: string | undefined, fileName: string, files: number
   return files > 1 ? `${said} — ${fileName}` : said
 }
 
-const readGist = (gist: Gist, file: string, entry: string): ImportReading => {
+/** A gist's snippets, and the files it leaves out, each placed at the file `fileOf` names for its file name. */
+const readGist = (gist: Gist, fileOf: (fileName: string) => string, entry: string): ImportReading => {
   const id = text(gist.id) ?? entry
   const files = Object.entries(gist.files ?? {})
   const snippets: Array<ImportedSnippet> = []
@@ -56,7 +57,7 @@ const readGist = (gist: Gist, file: string, entry: string): ImportReading => {
   const skipped: Array<LeftOut> = []
   for (const [key, gistFile] of files) {
     const fileName = text(gistFile?.filename) ?? key
-    const place = { file, entry: `${entry} ${fileName}` }
+    const place = { file: fileOf(key), entry: `${entry} ${fileName}` }
     const content = text(gistFile?.content)
     if (content === undefined) {
       problems.push({
@@ -96,7 +97,8 @@ const withLanguage = (language: string | undefined) => (language === undefined ?
 
 /** A saved API answer: one gist, or a list of them. */
 const readApiAnswer = (file: SourceFile, json: unknown): ImportReading => {
-  if (isGist(json)) return readGist(json, file.path, `gist ${text(json.id) ?? ""}`.trim())
+  const inFile = () => file.path
+  if (isGist(json)) return readGist(json, inFile, `gist ${text(json.id) ?? ""}`.trim())
   if (!Array.isArray(json)) {
     return {
       snippets: [],
@@ -106,7 +108,7 @@ const readApiAnswer = (file: SourceFile, json: unknown): ImportReading => {
   }
   return concatReadings(json.map((gist, index) =>
     isGist(gist)
-      ? readGist(gist, file.path, `gist ${text(gist.id) ?? `#${index + 1}`}`)
+      ? readGist(gist, inFile, `gist ${text(gist.id) ?? `#${index + 1}`}`)
       : {
         snippets: [],
         problems: [{ place: { file: file.path, entry: `#${index + 1}` }, reason: "is not a gist (it has no files)" }],
@@ -146,15 +148,10 @@ const readClones = (files: ReadonlyArray<SourceFile>): ImportReading => {
       html_url: pageOfClone(configs.get(folder)),
       files: Object.fromEntries(gistFiles.map((file) => [baseName(file.path), { content: file.text }]))
     }
-    const reading = readGist(gist, folder || ".", `gist ${id}`)
-    // Each snippet's place is its own file, not the folder.
-    return {
-      ...reading,
-      snippets: reading.snippets.map((snippet) => ({
-        ...snippet,
-        place: { file: folder === "" ? snippet.key.split("/").pop()! : `${folder}/${snippet.key.split("/").pop()!}` }
-      }))
-    }
+    // Each entry's place is its own file as it was read (`/a/b` stays so), not the folder.
+    const pathOf = new Map(gistFiles.map((file) => [baseName(file.path), file.path]))
+    const reading = readGist(gist, (fileName) => pathOf.get(fileName) ?? (folder || "."), `gist ${id}`)
+    return { ...reading, snippets: reading.snippets.map((snippet) => ({ ...snippet, place: { file: snippet.place.file } })) }
   }))
 }
 

@@ -132,6 +132,13 @@ describe("importers on generated and damaged input", () => {
     }), { numRuns: 300 })
   })
 
+  it("place what a cloned gist leaves out at its file as it was read, a path with empty or blank folders too", () => {
+    for (const path of ["/ /", "x//y", "gists/a b/notes.md"]) {
+      const reading = IMPORTERS.gist([{ path, text: " " }])
+      expect(reading.skipped.map((left) => [left.place.file, left.reason])).toEqual([[path, "is empty"]])
+    }
+  })
+
   it("never throw on their own fixtures cut short or with a character changed, and report what they could not read", () => {
     fc.assert(fc.property(
       fc.constantFrom(...fixtureFiles),
