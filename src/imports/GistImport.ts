@@ -48,8 +48,8 @@ const nameOf = (description: string | undefined, fileName: string, files: number
   return files > 1 ? `${said} — ${fileName}` : said
 }
 
-/** A gist's snippets, and the files it leaves out, each placed at the file `fileOf` names for its file name. */
-const readGist = (gist: Gist, fileOf: (fileName: string) => string, entry: string): ImportReading => {
+/** A gist's snippets, and the files it leaves out, each placed at the file `fileOf` names for its key in `files`. */
+const readGist = (gist: Gist, fileOf: (key: string) => string, entry: string): ImportReading => {
   const id = text(gist.id) ?? entry
   const files = Object.entries(gist.files ?? {})
   const snippets: Array<ImportedSnippet> = []
@@ -150,7 +150,7 @@ const readClones = (files: ReadonlyArray<SourceFile>): ImportReading => {
     }
     // Each entry's place is its own file as it was read (`/a/b` stays so), not the folder.
     const pathOf = new Map(gistFiles.map((file) => [baseName(file.path), file.path]))
-    const reading = readGist(gist, (fileName) => pathOf.get(fileName) ?? (folder || "."), `gist ${id}`)
+    const reading = readGist(gist, (key) => pathOf.get(key) ?? (folder || "."), `gist ${id}`)
     return { ...reading, snippets: reading.snippets.map((snippet) => ({ ...snippet, place: { file: snippet.place.file } })) }
   }))
 }
