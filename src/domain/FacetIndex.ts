@@ -8,7 +8,7 @@
  * such, so removing them takes the facets it was indexed with (the commit path has the previous state).
  */
 import { tagKey } from "./Metadata.ts"
-import { OBJECT_BYTES, RowSet } from "./RowSet.ts"
+import { OBJECT_BYTES, RowSet, type RowSetParts } from "./RowSet.ts"
 
 export interface AssetFacets {
   /** The asset's search row: its place in every set. */
@@ -23,6 +23,17 @@ export interface AssetFacets {
   readonly updated: string
 }
 
+/** An index's state, as a snapshot keeps it. */
+export interface FacetIndexParts {
+  readonly live: RowSetParts
+  readonly visible: RowSetParts
+  readonly tags: ReadonlyArray<readonly [string, RowSetParts]>
+  readonly websites: ReadonlyArray<readonly [string, RowSetParts]>
+  readonly languages: ReadonlyArray<readonly [string, RowSetParts]>
+  readonly order: Uint32Array
+  readonly createdAt: Float64Array<ArrayBuffer>
+  readonly updatedTimes: Float64Array<ArrayBuffer>
+}
 
 export class FacetIndex {
   private live = RowSet.empty()
@@ -49,6 +60,34 @@ export class FacetIndex {
       for (const [key, rows] of sets) total += key.length + OBJECT_BYTES + rows.bytes
     }
     return total
+  }
+
+  /** Holds what `parts` gave (a snapshot), instead of what it held; its arrays are taken, not copied. */
+  restore(parts: FacetIndexParts): void {
+    this.live = RowSet.fromParts(parts.live)
+    this.visible = RowSet.fromParts(parts.visible)
+    for (const [sets, restored] of [[this.tags, parts.tags], [this.websites, parts.websites], [this.languages, parts.languages]] as const) {
+      sets.clear()
+      for (const [key, rows] of restored) sets.set(key, RowSet.fromParts(rows))
+    }
+    this.order = Array.from(parts.order)
+    this.createdAt = parts.createdAt
+    this.updatedTimes = parts.updatedTimes
+  }
+
+  /** What the index holds, for a snapshot. */
+  parts(): FacetIndexParts {
+    const setsOf = (sets: Map<string, RowSet>) => [...sets].map(([key, rows]) => [key, rows.parts()] as const)
+    return {
+      live: this.live.parts(),
+      visible: this.visible.parts(),
+      tags: setsOf(this.tags),
+      websites: setsOf(this.websites),
+      languages: setsOf(this.languages),
+      order: Uint32Array.from(this.order),
+      createdAt: this.createdAt,
+      updatedTimes: this.updatedTimes
+    }
   }
 
   /** Indexes many assets at once (at start-up), ordering them once rather than one insertion at a time. */

@@ -11,6 +11,14 @@ export const OBJECT_BYTES = 48
 /** Past this many members, and one in 32 rows or more, an array costs more than a bitmap. */
 const SPARSE_LIMIT = 1024
 
+/** A set's state, as a snapshot keeps it. */
+export interface RowSetParts {
+  readonly count: number
+  readonly members:
+    | { readonly kind: "sorted"; readonly sorted: Uint32Array }
+    | { readonly kind: "dense"; readonly words: Uint32Array }
+}
+
 export class RowSet {
   /** Sorted members while sparse; null once dense. */
   private sorted: Uint32Array | null
@@ -35,6 +43,13 @@ export class RowSet {
     return set
   }
 
+  /** A set as `parts` gave it (from a snapshot): its arrays are taken, not copied. */
+  static fromParts({ count, members }: RowSetParts): RowSet {
+    if (members.kind === "dense") return new RowSet(null, count, members.words)
+    // An array to grow into: an empty one doubles to nothing.
+    return new RowSet(members.sorted.length === 0 ? new Uint32Array(4) : members.sorted, count, null)
+  }
+
   private static dense(words: Uint32Array): RowSet {
     let count = 0
     for (let i = 0; i < words.length; i++) count += popcount(words[i])
@@ -48,6 +63,16 @@ export class RowSet {
   /** The bytes this set holds: its array or bitmap, and the object. */
   get bytes(): number {
     return (this.sorted ?? this.words!).byteLength + OBJECT_BYTES
+  }
+
+  /** What the set holds, for a snapshot: the members' array (no spare room) or the bitmap. */
+  parts(): RowSetParts {
+    return {
+      count: this.count,
+      members: this.words === null
+        ? { kind: "sorted", sorted: this.sorted!.slice(0, this.count) }
+        : { kind: "dense", words: this.words }
+    }
   }
 
   has(row: number): boolean {

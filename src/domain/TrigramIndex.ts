@@ -12,6 +12,16 @@
 import { forEachTrigram, swapsOf, trigramsOf } from "./FuzzyMatch.ts"
 import { OBJECT_BYTES } from "./RowSet.ts"
 
+/** An index's state, as a snapshot keeps it: each trigram's rows are `rows[starts[i], starts[i + 1])`. */
+export interface TrigramIndexParts {
+  /** Lower-cased text by row; null where no row is indexed. */
+  readonly texts: ReadonlyArray<string | null>
+  readonly gramCounts: Uint16Array<ArrayBuffer>
+  readonly grams: Float64Array
+  readonly starts: Uint32Array
+  readonly rows: Uint32Array
+}
+
 /** Queries of up to this many trigrams vote with their swaps undone too. */
 const SHORT_QUERY = 8
 /** A trigram more rows hold than this share of them, and than `COMMON_ROWS`, is left out of a vote (`telling`)… */
@@ -38,6 +48,40 @@ export class TrigramIndex {
 
   get size(): number {
     return this.entries
+  }
+
+  /** Holds what `parts` gave (a snapshot), instead of what it held: each trigram's rows a view of `parts.rows`. */
+  restore(parts: TrigramIndexParts): void {
+    this.postings.clear()
+    for (let gram = 0; gram < parts.grams.length; gram++) {
+      const rows = parts.rows.subarray(parts.starts[gram], parts.starts[gram + 1])
+      this.postings.set(parts.grams[gram], { rows, length: rows.length })
+    }
+    this.texts.length = 0
+    this.entries = 0
+    parts.texts.forEach((text, row) => {
+      if (text === null) return
+      this.texts[row] = text
+      this.entries++
+    })
+    this.gramCounts = parts.gramCounts
+  }
+
+  /** What the index holds, for a snapshot: the postings without their spare room. */
+  parts(): TrigramIndexParts {
+    let total = 0
+    for (const list of this.postings.values()) total += list.length
+    const grams = new Float64Array(this.postings.size)
+    const starts = new Uint32Array(this.postings.size + 1)
+    const rows = new Uint32Array(total)
+    let gram = 0
+    for (const [key, list] of this.postings) {
+      grams[gram] = key
+      rows.set(list.rows.subarray(0, list.length), starts[gram])
+      starts[++gram] = starts[gram - 1] + list.length
+    }
+    const texts = Array.from({ length: this.texts.length }, (_, row) => this.texts[row] ?? null)
+    return { texts, gramCounts: this.gramCounts.slice(0, this.texts.length), grams, starts, rows }
   }
 
   /** About the bytes the index holds: postings, their map entries, and the texts (one byte a character, mostly). */

@@ -4,16 +4,22 @@
  * they hold from the database, then apply every commit after the feed's head at subscription, in order, one at a
  * time (a commit that the loaded state already holds is applied again harmlessly: each follower converges on the
  * last state). The hub hears of a commit last, so that a client told of a change by a stream finds it here. A
- * write is answered once its commit was applied here (`reached`).
+ * write is answered once its commit was applied here (`reached`). Where the engine keeps a snapshot of the search
+ * index (`SearchIndexSnapshots`), the index is read back from the one kept at the last stop instead of loaded, and
+ * a new one is kept when this service stops.
  */
-import { Deferred, Effect, FiberId, Stream } from "effect"
+import { Deferred, Effect, FiberId, Option, Stream } from "effect"
 import { type FeedEntry, type FeedEvent, isOutage } from "../domain/Commit.ts"
 import { facetsOf, searchableText } from "../domain/SearchableText.ts"
 import { ChangeFeed } from "../storage/ChangeFeed.ts"
+import { SearchIndexSnapshots } from "../storage/SearchIndexSnapshots.ts"
 import { ChangeHub } from "./ChangeHub.ts"
 import { IntentionIndex } from "./IntentionIndex.ts"
 import { KnownApplications } from "./KnownApplications.ts"
 import { SearchIndex } from "./SearchIndex.ts"
+
+/** How long a stop waits for the last commits to be applied before it keeps the index's snapshot (or none). */
+const SNAPSHOT_WAIT = "1 second"
 
 export class LibraryFollowers extends Effect.Service<LibraryFollowers>()("LibraryFollowers", {
   scoped: Effect.gen(function*() {
@@ -22,9 +28,12 @@ export class LibraryFollowers extends Effect.Service<LibraryFollowers>()("Librar
     const applications = yield* KnownApplications
     const intentions = yield* IntentionIndex
     const hub = yield* ChangeHub
+    const snapshots = yield* Effect.serviceOption(SearchIndexSnapshots)
 
     const entries = yield* feed.follow(yield* feed.head)
-    yield* search.load
+    const kept = Option.isSome(snapshots) ? yield* snapshots.value.takeBack : Option.none()
+    const restored = Option.isSome(kept) && (yield* search.restore(kept.value))
+    if (!restored) yield* search.load
     yield* intentions.load
 
     let applied = 0
@@ -56,18 +65,36 @@ export class LibraryFollowers extends Effect.Service<LibraryFollowers>()("Librar
 
     yield* Effect.forkScoped(Stream.runForEach(entries, follow))
 
+    /** Completes once the commit numbered `seq` (and every one before it) was applied on this instance. */
+    const reached = (seq: number): Effect.Effect<void> =>
+      Effect.suspend(() => {
+        if (applied >= seq) return Effect.void
+        // Registered in the same step as the check: the follower cannot apply the commit in between.
+        const deferred = Deferred.unsafeMake<void>(FiberId.none)
+        const list = waiting.get(seq)
+        if (list === undefined) waiting.set(seq, [deferred])
+        else list.push(deferred)
+        return Deferred.await(deferred)
+      })
+
+    // Runs before the follower stops (finalizers run last first), and after the commit path stopped: it is built
+    // on this service, so it is released first, and no write can follow.
+    if (Option.isSome(snapshots)) {
+      yield* Effect.addFinalizer(() =>
+        Effect.gen(function*() {
+          // A finalizer is uninterruptible: the wait must be made interruptible for the timeout to end it.
+          const caughtUp = yield* reached(yield* feed.head).pipe(
+            Effect.interruptible,
+            Effect.timeout(SNAPSHOT_WAIT),
+            Effect.option
+          )
+          if (Option.isSome(caughtUp)) yield* snapshots.value.keep(search.snapshot())
+        })
+      )
+    }
+
     return {
-      /** Completes once the commit numbered `seq` (and every one before it) was applied on this instance. */
-      reached: (seq: number): Effect.Effect<void> =>
-        Effect.suspend(() => {
-          if (applied >= seq) return Effect.void
-          // Registered in the same step as the check: the follower cannot apply the commit in between.
-          const deferred = Deferred.unsafeMake<void>(FiberId.none)
-          const list = waiting.get(seq)
-          if (list === undefined) waiting.set(seq, [deferred])
-          else list.push(deferred)
-          return Deferred.await(deferred)
-        }),
+      reached,
       /** The number of the last commit applied here. */
       applied: (): number => applied
     } as const

@@ -1,19 +1,30 @@
 /**
  * The in-memory part of the search index, by search row: a trigram index of names, tags and annotations that gives
  * fuzzy search its typo-tolerant candidates, and the facets every filter is evaluated on. Its stored part (search
- * rows, texts, links) is written inside each write's transaction; this part is loaded from it at start-up and then
- * follows the change feed (`LibraryFollowers`).
+ * rows, texts, links) is written inside each write's transaction; this part is loaded from it at start-up (or read
+ * back from the snapshot kept at the last stop, where the engine keeps one) and then follows the change feed
+ * (`LibraryFollowers`).
  */
 import { Effect, Fiber } from "effect"
-import { type AssetFacets, FacetIndex } from "../domain/FacetIndex.ts"
+import { type AssetFacets, FacetIndex, type FacetIndexParts } from "../domain/FacetIndex.ts"
 import type { SearchableText } from "../domain/SearchableText.ts"
-import { TrigramIndex } from "../domain/TrigramIndex.ts"
+import { decodeSnapshot, encodeSnapshot } from "../domain/SnapshotBytes.ts"
+import { TrigramIndex, type TrigramIndexParts } from "../domain/TrigramIndex.ts"
 import { AssetStore } from "../storage/AssetStore.ts"
 import { type FacetKey, MetadataStore } from "../storage/MetadataStore.ts"
 import { TextSearch } from "../storage/TextSearch.ts"
 
 /** Search rows loaded at a time at start-up: the rows' objects of one page are all that is held at once. */
 const LOAD_PAGE = 5000
+
+/** The form of a snapshot's parts: a snapshot of another form (an older version's) is not read. */
+const SNAPSHOT_FORM = 1
+
+interface SnapshotParts {
+  readonly form: number
+  readonly titles: TrigramIndexParts
+  readonly facets: FacetIndexParts
+}
 
 const titleText = (text: Pick<SearchableText, "name" | "tags" | "annotations">) =>
   [text.name, ...text.tags, ...text.annotations].join("\n")
@@ -77,6 +88,25 @@ export class SearchIndex extends Effect.Service<SearchIndex>()("SearchIndex", {
         }
         facets.orderLoaded()
       }),
+      /** The index as it is now, as a snapshot's bytes (`SearchIndexSnapshots`). */
+      snapshot: (): Uint8Array =>
+        encodeSnapshot({ form: SNAPSHOT_FORM, titles: titles.parts(), facets: facets.parts() } satisfies SnapshotParts),
+      /**
+       * Holds what a snapshot's bytes hold, instead of loading the library; answers false, holding nothing, when
+       * they are not a snapshot of this form.
+       */
+      restore: (bytes: Uint8Array): Effect.Effect<boolean> =>
+        Effect.try(() => {
+          const parts = decodeSnapshot(bytes) as SnapshotParts
+          if (parts.form !== SNAPSHOT_FORM) return false
+          titles.restore(parts.titles)
+          facets.restore(parts.facets)
+          return true
+        }).pipe(Effect.catchAll((error) => {
+          titles.restore(new TrigramIndex().parts())
+          facets.restore(new FacetIndex().parts())
+          return Effect.as(Effect.logWarning("The search index's snapshot could not be read", error), false)
+        })),
       /** A committed asset's names and tags become fuzzy-search candidates, its facets filterable. */
       remember: (row: number, searchable: SearchableText, assetFacets: AssetFacets) => {
         titles.add(row, titleText(searchable))

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } f
 import { request } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { call, codeSeed } from "./Http.ts"
+import { application, call, codeSeed } from "./Http.ts"
 import { writeMarker } from "./LibraryState.ts"
 import {
   clusterUrl,
@@ -250,6 +250,74 @@ const halfWritten = async (dbPath: string) => {
   }
   return found
 }
+
+describe(`the search index across restarts (${runtime}, ${engine})`, () => {
+  it("answers the same after a stop (on SQLite read back from the snapshot kept then) and after a crash (rebuilt)", async () => {
+    const dbPath = join(dir, "restarts.db")
+    const snapshot = `${dbPath}.search-index`
+    const seed = (raw: string, name: string, tags: Array<string>) => ({
+      type: "SEEDED_ASSET",
+      asset: {
+        application,
+        format: { fragment: { string: { raw }, metadata: { ext: "ts" } } },
+        metadata: { name, tags: tags.map((text) => ({ text })) }
+      }
+    })
+    const ids = (answer: { json: any }) => answer.json.iterable.map((found: any) => found.identifier)
+    const search = (service: { baseUrl: string }, query: string) =>
+      call(service.baseUrl, "GET", `/assets/search?${query}&transferables=false`)
+    /** What a user finds: a typo'd name, a tag, a deleted asset's name, a filter by language and tag. */
+    const answers = async (service: { baseUrl: string }) => ({
+      typo: ids(await search(service, "query=restartWigdet")),
+      tagged: ids(await search(service, "searchable_tags=kept-across")),
+      deleted: ids(await search(service, "query=goneAcrossRestarts")),
+      filtered: (await call(service.baseUrl, "POST", "/assets/search?transferables=false", {
+        filters: { iterable: [{ classification: "ts" }, { tags: ["kept-across"] }], type: "AND" }
+      })).json.results.iterable.map((found: any) => found.identifier)
+    })
+
+    const first = await startService(dbPath)
+    const kept = (await call(first.baseUrl, "POST", "/assets/create", seed(
+      "export const restartWidget = (size: number): number => size * 2\n",
+      "restartWidget",
+      ["kept-across"]
+    ))).json.id
+    const gone = (await call(first.baseUrl, "POST", "/assets/create", seed(
+      "export const goneAcrossRestarts = 1\n",
+      "goneAcrossRestarts",
+      ["kept-across"]
+    ))).json.id
+    expect((await call(first.baseUrl, "POST", `/assets/${gone}/delete`)).status).toBe(200)
+    const before = await answers(first)
+    expect(before).toEqual({ typo: [kept], tagged: [kept], deleted: [], filtered: [kept] })
+    await first.stop()
+    if (engine === "sqlite") expect(existsSync(snapshot), "kept at the stop").toBe(true)
+
+    const second = await startService(dbPath)
+    // Taken back at the start: a crash from here on must not find it.
+    expect(existsSync(snapshot)).toBe(false)
+    expect(await answers(second)).toEqual(before)
+    // Written after the snapshot was read back: found, and then after a crash too.
+    const later = (await call(second.baseUrl, "POST", "/assets/create", seed(
+      "export const restartWidgetLater = (size: number): number => size * 3\n",
+      "restartWidgetLater",
+      ["kept-across"]
+    ))).json.id
+    expect(new Set((await answers(second)).tagged)).toEqual(new Set([kept, later]))
+    await second.kill()
+    expect(existsSync(snapshot), "none kept at a crash").toBe(false)
+
+    const third = await startService(dbPath)
+    try {
+      const after = await answers(third)
+      expect(new Set(after.tagged)).toEqual(new Set([kept, later]))
+      expect(after.typo).toContain(kept)
+      expect(after.deleted).toEqual([])
+    } finally {
+      await third.stop()
+    }
+  })
+})
 
 describe(`crash safety (${runtime}, ${engine})`, () => {
   it("SIGKILL during concurrent creates loses no acknowledged asset, five rounds on one file", async () => {

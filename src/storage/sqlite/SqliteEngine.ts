@@ -5,10 +5,11 @@
  * so that neither runtime loads the other's driver. A database that cannot be used fails start-up with a
  * `StartupError` saying why (locked, not a database, cannot be opened, a migration failed), not a stack trace. A
  * database an earlier version wrote is copied before it is migrated (`MigrationCopy`). A file is used by one
- * service at a time (`InstanceLock`), so the change feed lives in the process.
+ * service at a time (`InstanceLock`), so the change feed lives in the process, and the search index's snapshot
+ * kept at a stop (`SqliteSearchIndexSnapshots`) stands for the library until the next start reads it.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
-import { Cause, Effect, Exit, Layer } from "effect"
+import { Cause, Effect, Exit, Layer, Option } from "effect"
 import { mkdirSync } from "node:fs"
 import { dirname } from "node:path"
 import { ExitCode, messagesOf, StartupError } from "../../StartupError.ts"
@@ -22,6 +23,7 @@ import { migrate, MIGRATION_NAMES } from "./migrations/index.ts"
 import * as SqliteAssetStore from "./SqliteAssetStore.ts"
 import * as SqliteConnectorStore from "./SqliteConnectorStore.ts"
 import * as SqliteMetadataStore from "./SqliteMetadataStore.ts"
+import * as SqliteSearchIndexSnapshots from "./SqliteSearchIndexSnapshots.ts"
 import * as SqliteSimilarityStore from "./SqliteSimilarityStore.ts"
 import * as SqliteTextSearch from "./SqliteTextSearch.ts"
 import * as SqliteWriterLock from "./SqliteWriterLock.ts"
@@ -86,6 +88,8 @@ export const openDatabase = (filename: string): Layer.Layer<SqlClient, StartupEr
     yield* refuseNewerSchema(MIGRATION_NAMES, filename)
     const copy = yield* copyBeforeMigrating(filename, MIGRATION_NAMES.length)
     yield* migrateKeepingCopy(filename, migrate, copy)
+    // A migration may change what the search index holds: a snapshot kept before it is not read.
+    if (Option.isSome(copy)) yield* (yield* SqlClient)`DELETE FROM search_index_snapshot`
     yield* keepStatistics
   }))
   // The upkeep reads the library's tables, so it starts once they are migrated.
@@ -139,7 +143,11 @@ export const SqlitePorts = Layer.mergeAll(
 
 /** The engine on `filename` (a file, or `:memory:`), its `SqlClient` too (for tests, benchmarks and migrations). */
 export const sqliteEngine = (filename: string): Layer.Layer<StoragePorts | SqlClient, StartupError> =>
-  Layer.provideMerge(SqlitePorts, openFile(filename))
+  Layer.provideMerge(
+    // A database in memory ends with the process: there is nothing to start from again.
+    filename === ":memory:" ? SqlitePorts : Layer.merge(SqlitePorts, SqliteSearchIndexSnapshots.layer(filename)),
+    openFile(filename)
+  )
 
 /** For tests and benchmarks, where a database that cannot be opened is a bug. */
 export const sqliteEngineOrDie = (filename: string) => sqliteEngine(filename).pipe(Layer.orDie)

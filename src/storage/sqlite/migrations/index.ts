@@ -308,6 +308,15 @@ const trashIndex = Effect.gen(function*() {
   yield* sql`CREATE INDEX assets_trash ON assets (deleted DESC, id) WHERE deleted IS NOT NULL`
 })
 
+/**
+ * The token of the search index's snapshot beside the database (`SqliteSearchIndexSnapshots`). Versions before
+ * this one refuse the database once it has it, so none of them can write the library behind a kept snapshot.
+ */
+const searchIndexSnapshot = Effect.gen(function*() {
+  const sql = yield* SqlClient
+  yield* sql`CREATE TABLE search_index_snapshot (token TEXT NOT NULL)`
+})
+
 /** Every migration by name, in order; tests replay a prefix of them to check upgrades of older databases. */
 export const migrationSteps = {
   "0001_initial": initial,
@@ -318,7 +327,8 @@ export const migrationSteps = {
   "0006_compact_storage": compactStorage,
   "0007_listing_by_time": listingByTime,
   "0008_similarity_type_two": similarityTypeTwo,
-  "0009_trash": trashIndex
+  "0009_trash": trashIndex,
+  "0010_search_index_snapshot": searchIndexSnapshot
 }
 
 /** The steps for `Migrator`; a step that throws fails, so that the migrator names it (as it names one that fails). */

@@ -1,0 +1,66 @@
+/**
+ * A value of JSON and typed arrays as one run of bytes, and back: what an in-memory index's snapshot is stored as.
+ * The JSON part comes first; each typed array follows it as its raw bytes, 8-aligned, so that reading a snapshot
+ * makes views of the bytes read (no copy, no number parsed). The bytes are the machine's own (its byte order): a
+ * snapshot is read back by the instance that took it.
+ */
+
+const TYPED = { Uint16Array, Uint32Array, Float64Array } as const
+type TypedName = keyof typeof TYPED
+
+/** Where the JSON part names a typed array: its type, and its place in the bytes after the JSON. */
+interface TypedPlace {
+  readonly $typed: TypedName
+  readonly at: number
+  readonly length: number
+}
+
+const HEADER_BYTES = 4
+const aligned = (offset: number) => Math.ceil(offset / 8) * 8
+
+/** The bytes of `value`, its typed arrays (`Uint16Array`, `Uint32Array`, `Float64Array`) copied as they are. */
+export const encodeSnapshot = (value: unknown): Uint8Array => {
+  const arrays: Array<ArrayBufferView> = []
+  let binaryBytes = 0
+  const json = JSON.stringify(value, (_key, member: unknown) => {
+    if (!ArrayBuffer.isView(member)) return member
+    const name = member.constructor.name
+    if (!(name in TYPED)) throw new Error(`A snapshot cannot hold a ${name}`)
+    const place: TypedPlace = { $typed: name as TypedName, at: binaryBytes, length: member.byteLength / bytesPer(name) }
+    arrays.push(member)
+    binaryBytes = aligned(binaryBytes + member.byteLength)
+    return place
+  })
+  const text = new TextEncoder().encode(json)
+  const binaryStart = aligned(HEADER_BYTES + text.length)
+  const bytes = new Uint8Array(binaryStart + binaryBytes)
+  new DataView(bytes.buffer).setUint32(0, text.length, true)
+  bytes.set(text, HEADER_BYTES)
+  let at = binaryStart
+  for (const array of arrays) {
+    bytes.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), at)
+    at = aligned(at + array.byteLength)
+  }
+  return bytes
+}
+
+/** The value `encodeSnapshot` made these bytes of; its typed arrays are views of them. Throws on bytes it did not. */
+export const decodeSnapshot = (read: Uint8Array): unknown => {
+  // Views need their element size's alignment in the buffer.
+  const bytes = read.byteOffset % 8 === 0 ? read : read.slice()
+  const textLength = new DataView(bytes.buffer, bytes.byteOffset).getUint32(0, true)
+  const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(HEADER_BYTES, HEADER_BYTES + textLength))
+  const binaryStart = bytes.byteOffset + aligned(HEADER_BYTES + textLength)
+  return JSON.parse(text, (_key, member: unknown) => {
+    if (!isTypedPlace(member)) return member
+    const end = binaryStart + member.at + member.length * bytesPer(member.$typed)
+    if (end > bytes.byteOffset + bytes.byteLength) throw new Error("The snapshot is cut short")
+    return new TYPED[member.$typed](bytes.buffer as ArrayBuffer, binaryStart + member.at, member.length)
+  })
+}
+
+const bytesPer = (name: string) => TYPED[name as TypedName].BYTES_PER_ELEMENT
+
+const isTypedPlace = (member: unknown): member is TypedPlace =>
+  typeof member === "object" && member !== null && "$typed" in member &&
+  typeof member.$typed === "string" && member.$typed in TYPED
