@@ -28,7 +28,7 @@ import * as SqliteSimilarityStore from "./SqliteSimilarityStore.ts"
 import * as SqliteTextSearch from "./SqliteTextSearch.ts"
 import * as SqliteWriterLock from "./SqliteWriterLock.ts"
 import { FullTextMerging } from "./FullTextMerging.ts"
-import { keepStatistics, StatisticsUpkeep } from "./Statistics.ts"
+import { statisticsAtStart, StatisticsUpkeep } from "./Statistics.ts"
 import { syncedFolderWarning } from "./SyncedFolder.ts"
 
 const isDeno = "Deno" in globalThis
@@ -90,7 +90,7 @@ export const openDatabase = (filename: string): Layer.Layer<SqlClient, StartupEr
     yield* migrateKeepingCopy(filename, migrate, copy)
     // A migration may change what the search index holds: a snapshot kept before it is not read.
     if (Option.isSome(copy)) yield* (yield* SqlClient)`DELETE FROM search_index_snapshot`
-    yield* keepStatistics
+    yield* statisticsAtStart
   }))
   // The upkeep reads the library's tables, so it starts once they are migrated.
   const migratedAndUpkept = Layer.flatMap(ready, () => Layer.merge(StatisticsUpkeep, FullTextMerging))
