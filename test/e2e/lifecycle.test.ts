@@ -159,6 +159,9 @@ describe(`graceful shutdown (${runtime}, ${engine})`, () => {
     const again = await startService(dbPath)
     try {
       expect((await call(again.baseUrl, "GET", `/assets/${created.json.id}`)).status).toBe(200)
+      // Searchable too: on SQLite the index read back was kept after the last commit of the stop was applied.
+      const found = await call(again.baseUrl, "GET", "/assets/search?query=inFlight&transferables=false")
+      expect(found.json.iterable.map((hit: any) => hit.identifier)).toContain(created.json.id)
     } finally {
       await again.stop()
     }
