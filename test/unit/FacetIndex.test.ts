@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { type AssetFacets, FacetIndex } from "../../src/domain/FacetIndex.ts"
 import { RowSet } from "../../src/domain/RowSet.ts"
+import { decodeSnapshot, encodeSnapshot } from "../../src/domain/SnapshotBytes.ts"
 
 const facets = (row: number, extra: Partial<AssetFacets> = {}): AssetFacets => ({
   row,
@@ -100,3 +101,55 @@ describe("FacetIndex following the change feed", () => {
   })
 })
 
+/** What an index holds, as a snapshot's bytes carry it (`SearchIndex.snapshot`). */
+const throughBytes = <A>(parts: A): A => decodeSnapshot(encodeSnapshot(parts).slice()) as A
+
+describe("RowSet.fromParts", () => {
+  it("answers as the set it was taken from, sparse or dense, and grows from an empty one", () => {
+    for (const members of [[], [3, 9, 4000], Array.from({ length: 3000 }, (_, i) => i * 3)]) {
+      const set = RowSet.of(members)
+      const back = RowSet.fromParts(throughBytes(set.parts()))
+      expect([...back.values()]).toEqual([...set.values()])
+      expect(back.size).toBe(set.size)
+      back.add(9001)
+      back.delete(3)
+      expect(back.has(9001)).toBe(true)
+      expect(back.has(3)).toBe(false)
+    }
+  })
+})
+
+describe("FacetIndex.restore", () => {
+  it("evaluates every facet as the index it was taken from, and then changes as it does", () => {
+    const original = new FacetIndex()
+    original.addAll([
+      facets(0, { tags: ["timing"], websites: ["https://Example.com/a"] }),
+      facets(1, { classification: "SQL", tags: ["db", "timing"] }),
+      facets(2, { pseudo: true }),
+      facets(5, { classification: null, tags: ["db"] })
+    ])
+    const restored = new FacetIndex()
+    restored.addAll([facets(7, { tags: ["held before"] })])
+    restored.restore(throughBytes(original.parts()))
+    const answers = (index: FacetIndex) => ({
+      size: index.size,
+      all: [...index.all(true).values()],
+      visible: [...index.all(false).values()],
+      timing: [...index.tag("timing").values()],
+      before: [...index.tag("held before").values()],
+      sql: [...index.language("sql").values()],
+      site: [...index.website("example.com").values()],
+      january: [...index.range("created", "2024-01-01T00:00:00Z", "2024-01-02T00:00:00Z", true).values()],
+      newest: index.newest(index.all(true), 3),
+      updated: index.updatedAt(5)
+    })
+    expect(answers(restored)).toEqual(answers(original))
+    expect(answers(restored).before).toEqual([])
+    for (const index of [original, restored]) {
+      index.remove(facets(1, { classification: "SQL", tags: ["db", "timing"] }))
+      index.add(facets(3000, { tags: ["timing"], updated: "2025-01-01T00:00:00Z" }))
+    }
+    expect(answers(restored)).toEqual(answers(original))
+    expect(restored.newest(restored.tag("timing"), 1)).toEqual([3000])
+  })
+})

@@ -1,7 +1,7 @@
 /**
- * The search index's snapshot: its bytes (`SnapshotBytes`), the in-memory indexes read back from them (each answers
- * as the index it was taken from, and goes on changing the same way), and the SQLite store that keeps it beside the
- * database and gives it back once.
+ * The search index's snapshot: its bytes (`SnapshotBytes`), the typo index read back from them (it answers as the
+ * index it was taken from, and goes on changing the same way; the facet index's is in `FacetIndex.test.ts`), and the
+ * SQLite store that keeps it beside the database and gives it back once.
  */
 import { describe, expect, it } from "@effect/vitest"
 import { SqliteClient } from "@effect/sql-sqlite-node"
@@ -9,8 +9,6 @@ import { Effect, Layer, Option } from "effect"
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { type AssetFacets, FacetIndex } from "../../src/domain/FacetIndex.ts"
-import { RowSet } from "../../src/domain/RowSet.ts"
 import { decodeSnapshot, encodeSnapshot } from "../../src/domain/SnapshotBytes.ts"
 import { TrigramIndex } from "../../src/domain/TrigramIndex.ts"
 import { SearchIndexSnapshots } from "../../src/storage/SearchIndexSnapshots.ts"
@@ -45,21 +43,6 @@ describe("SnapshotBytes", () => {
     const bytes = encodeSnapshot({ rows: new Uint32Array(100) })
     expect(() => decodeSnapshot(bytes.subarray(0, bytes.length - 8))).toThrow(/cut short/)
     expect(() => encodeSnapshot({ bytes: new Uint8Array(4) })).toThrow(/cannot hold a Uint8Array/)
-  })
-})
-
-describe("RowSet.fromParts", () => {
-  it("answers as the set it was taken from, sparse or dense, and grows from an empty one", () => {
-    for (const members of [[], [3, 9, 4000], Array.from({ length: 3000 }, (_, i) => i * 3)]) {
-      const set = RowSet.of(members)
-      const back = RowSet.fromParts(throughBytes(set.parts()))
-      expect([...back.values()]).toEqual([...set.values()])
-      expect(back.size).toBe(set.size)
-      back.add(9001)
-      back.delete(3)
-      expect(back.has(9001)).toBe(true)
-      expect(back.has(3)).toBe(false)
-    }
   })
 })
 
@@ -98,52 +81,6 @@ describe("TrigramIndex.restore", () => {
     }
     expect(answers(restored)).toEqual(answers(original))
     expect(restored.candidates("parse_header_v5", 3)[0].row).toBe(2000)
-  })
-})
-
-const facets = (row: number, extra: Partial<AssetFacets> = {}): AssetFacets => ({
-  row,
-  pseudo: false,
-  classification: "ts",
-  tags: [],
-  websites: [],
-  created: new Date(Date.UTC(2024, 0, row + 1)).toISOString(),
-  updated: new Date(Date.UTC(2024, 1, row + 1)).toISOString(),
-  ...extra
-})
-
-describe("FacetIndex.restore", () => {
-  it("evaluates every facet as the index it was taken from, and then changes as it does", () => {
-    const original = new FacetIndex()
-    original.addAll([
-      facets(0, { tags: ["timing"], websites: ["https://Example.com/a"] }),
-      facets(1, { classification: "SQL", tags: ["db", "timing"] }),
-      facets(2, { pseudo: true }),
-      facets(5, { classification: null, tags: ["db"] })
-    ])
-    const restored = new FacetIndex()
-    restored.addAll([facets(7, { tags: ["held before"] })])
-    restored.restore(throughBytes(original.parts()))
-    const answers = (index: FacetIndex) => ({
-      size: index.size,
-      all: [...index.all(true).values()],
-      visible: [...index.all(false).values()],
-      timing: [...index.tag("timing").values()],
-      before: [...index.tag("held before").values()],
-      sql: [...index.language("sql").values()],
-      site: [...index.website("example.com").values()],
-      january: [...index.range("created", "2024-01-01T00:00:00Z", "2024-01-02T00:00:00Z", true).values()],
-      newest: index.newest(index.all(true), 3),
-      updated: index.updatedAt(5)
-    })
-    expect(answers(restored)).toEqual(answers(original))
-    expect(answers(restored).before).toEqual([])
-    for (const index of [original, restored]) {
-      index.remove(facets(1, { classification: "SQL", tags: ["db", "timing"] }))
-      index.add(facets(3000, { tags: ["timing"], updated: "2025-01-01T00:00:00Z" }))
-    }
-    expect(answers(restored)).toEqual(answers(original))
-    expect(restored.newest(restored.tag("timing"), 1)).toEqual([3000])
   })
 })
 
