@@ -66,7 +66,12 @@ export class FacetIndex {
   restore(parts: FacetIndexParts): void {
     this.live = RowSet.fromParts(parts.live)
     this.visible = RowSet.fromParts(parts.visible)
-    for (const [sets, restored] of [[this.tags, parts.tags], [this.websites, parts.websites], [this.languages, parts.languages]] as const) {
+    const restoredSets = [
+      [this.tags, parts.tags],
+      [this.websites, parts.websites],
+      [this.languages, parts.languages]
+    ] as const
+    for (const [sets, restored] of restoredSets) {
       sets.clear()
       for (const [key, rows] of restored) sets.set(key, RowSet.fromParts(rows))
     }

@@ -27,7 +27,8 @@ export const layer = (dbPath: string) =>
         keep: (bytes) =>
           Effect.gen(function*() {
             const token = randomUUID()
-            yield* Effect.try(() => writeFlushed(`${path}.tmp`, [new TextEncoder().encode(token.padEnd(TOKEN_BYTES)), bytes]))
+            const header = new TextEncoder().encode(token.padEnd(TOKEN_BYTES))
+            yield* Effect.try(() => writeFlushed(`${path}.tmp`, [header, bytes]))
             yield* Effect.try(() => renameSync(`${path}.tmp`, path))
             yield* sql`DELETE FROM search_index_snapshot`
             yield* sql`INSERT INTO search_index_snapshot (token) VALUES (${token})`
@@ -47,9 +48,7 @@ export const layer = (dbPath: string) =>
         }).pipe(
           Effect.catchAllCause((cause) =>
             Effect.as(
-              Effect.logWarning(
-                `The search index's snapshot could not be read, so it is built again: ${messagesOf(Cause.squash(cause))}`
-              ),
+              Effect.logWarning(`The search index's snapshot could not be read: ${messagesOf(Cause.squash(cause))}`),
               Option.none()
             )
           )

@@ -73,10 +73,12 @@ export const keepStatistics = Effect.gen(function*() {
 export const statisticsAtStart = Effect.gen(function*() {
   const sql = yield* SqlClient
   const analysed = yield* analysedSize(sql)
-  const fit = analysed !== undefined && !outgrown(analysed, yield* librarySize(sql)) && (yield* othersAnalysed(sql)) === 0
+  const fit = analysed !== undefined && !outgrown(analysed, yield* librarySize(sql)) &&
+    (yield* othersAnalysed(sql)) === 0
   if (!fit) return yield* Effect.asVoid(keepStatistics)
   const lacking = yield* sql<{ table: string }>`
-    SELECT DISTINCT tbl_name AS "table" FROM sqlite_schema WHERE type = 'index' AND tbl_name IN (${sql.literal(planned)})
+    SELECT DISTINCT tbl_name AS "table" FROM sqlite_schema
+    WHERE type = 'index' AND tbl_name IN (${sql.literal(planned)})
       AND name NOT IN (SELECT idx FROM sqlite_stat1 WHERE idx IS NOT NULL)`
   yield* sql`PRAGMA analysis_limit = 1000`
   for (const { table } of lacking) yield* sql`ANALYZE ${sql.literal(table)}`
