@@ -10,6 +10,7 @@ import { type AssetFacets, FacetIndex, type FacetIndexParts } from "../domain/Fa
 import type { SearchableText } from "../domain/SearchableText.ts"
 import { decodeSnapshot, encodeSnapshot } from "../domain/SnapshotBytes.ts"
 import { TrigramIndex, type TrigramIndexParts } from "../domain/TrigramIndex.ts"
+import { messagesOf } from "../StartupError.ts"
 import { AssetStore } from "../storage/AssetStore.ts"
 import { type FacetKey, MetadataStore } from "../storage/MetadataStore.ts"
 import { TextSearch } from "../storage/TextSearch.ts"
@@ -96,16 +97,22 @@ export class SearchIndex extends Effect.Service<SearchIndex>()("SearchIndex", {
        * they are not a snapshot of this form.
        */
       restore: (bytes: Uint8Array): Effect.Effect<boolean> =>
-        Effect.try(() => {
-          const parts = decodeSnapshot(bytes) as SnapshotParts
-          if (parts.form !== SNAPSHOT_FORM) return false
-          titles.restore(parts.titles)
-          facets.restore(parts.facets)
-          return true
+        Effect.try({
+          try: () => {
+            const parts = decodeSnapshot(bytes) as SnapshotParts
+            if (parts.form !== SNAPSHOT_FORM) return false
+            titles.restore(parts.titles)
+            facets.restore(parts.facets)
+            return true
+          },
+          catch: (error) => error
         }).pipe(Effect.catchAll((error) => {
           titles.restore(new TrigramIndex().parts())
           facets.restore(new FacetIndex().parts())
-          return Effect.as(Effect.logWarning("The search index's snapshot could not be read", error), false)
+          return Effect.as(
+            Effect.logWarning(`The search index's snapshot could not be read, so it is built again: ${messagesOf(error)}`),
+            false
+          )
         })),
       /** A committed asset's names and tags become fuzzy-search candidates, its facets filterable. */
       remember: (row: number, searchable: SearchableText, assetFacets: AssetFacets) => {

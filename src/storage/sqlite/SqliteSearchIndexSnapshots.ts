@@ -28,8 +28,8 @@ export const layer = (dbPath: string) =>
           Effect.gen(function*() {
             const token = randomUUID()
             const header = new TextEncoder().encode(token.padEnd(TOKEN_BYTES))
-            yield* Effect.try(() => writeFlushed(`${path}.tmp`, [header, bytes]))
-            yield* Effect.try(() => renameSync(`${path}.tmp`, path))
+            yield* attempt(() => writeFlushed(`${path}.tmp`, [header, bytes]))
+            yield* attempt(() => renameSync(`${path}.tmp`, path))
             yield* sql`DELETE FROM search_index_snapshot`
             yield* sql`INSERT INTO search_index_snapshot (token) VALUES (${token})`
           }).pipe(
@@ -41,7 +41,7 @@ export const layer = (dbPath: string) =>
           const tokens = yield* sql<{ token: string }>`SELECT token FROM search_index_snapshot`
           if (tokens.length === 0) return Option.none()
           yield* sql`DELETE FROM search_index_snapshot`
-          const read = yield* Effect.try(() => readFileSync(path))
+          const read = yield* attempt(() => readFileSync(path))
           rmSync(path, { force: true })
           const token = new TextDecoder().decode(read.subarray(0, TOKEN_BYTES)).trimEnd()
           return token === tokens[0].token ? Option.some(read.subarray(TOKEN_BYTES)) : Option.none()
@@ -56,6 +56,9 @@ export const layer = (dbPath: string) =>
       })
     })
   )
+
+/** A file operation whose failure is the error it threw (the warnings quote its message). */
+const attempt = <A>(operation: () => A) => Effect.try({ try: operation, catch: (error) => error })
 
 /** Writes these parts to a new file and flushes it to the disk, so that it is whole before a token names it. */
 const writeFlushed = (path: string, parts: ReadonlyArray<Uint8Array>) => {
