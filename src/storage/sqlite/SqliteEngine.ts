@@ -89,7 +89,8 @@ export const openDatabase = (filename: string): Layer.Layer<SqlClient, StartupEr
     const copy = yield* copyBeforeMigrating(filename, MIGRATION_NAMES.length)
     yield* migrateKeepingCopy(filename, migrate, copy)
     // A migration may change what the search index holds: a snapshot kept before it is not read.
-    if (Option.isSome(copy)) yield* (yield* SqlClient)`DELETE FROM search_index_snapshot`
+    const sql = yield* SqlClient
+    if (Option.isSome(copy)) yield* sql`DELETE FROM search_index_snapshot`
     yield* statisticsAtStart
   }))
   // The upkeep reads the library's tables, so it starts once they are migrated.
