@@ -3,7 +3,7 @@
  * index it was taken from, and goes on changing the same way; the facet index's is in `FacetIndex.test.ts`), and the
  * SQLite store that keeps it beside the database and gives it back once.
  */
-import { describe, expect, it } from "@effect/vitest"
+import { afterAll, describe, expect, it } from "@effect/vitest"
 import { SqliteClient } from "@effect/sql-sqlite-node"
 import { Effect, Layer, Option } from "effect"
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
@@ -86,6 +86,7 @@ describe("TrigramIndex.restore", () => {
 
 describe("SqliteSearchIndexSnapshots", () => {
   const dir = mkdtempSync(join(tmpdir(), "search-index-snapshots-"))
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
   const dbPath = join(dir, "assets.db")
   const snapshots = Effect.gen(function*() {
     const sql = yield* SqliteClient.SqliteClient
