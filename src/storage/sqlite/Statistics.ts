@@ -54,10 +54,16 @@ const othersAnalysed = (sql: SqlClient) =>
     (rows) => rows[0].n
   )
 
+/** Takes the statistics of these tables, from a bounded sample of each index. */
+const analyse = (sql: SqlClient, tables: ReadonlyArray<string>) =>
+  Effect.gen(function*() {
+    yield* sql`PRAGMA analysis_limit = 1000`
+    for (const table of tables) yield* sql`ANALYZE ${sql.literal(table)}`
+  })
+
 export const keepStatistics = Effect.gen(function*() {
   const sql = yield* SqlClient
-  yield* sql`PRAGMA analysis_limit = 1000`
-  for (const table of PLANNED_TABLES) yield* sql`ANALYZE ${sql.literal(table)}`
+  yield* analyse(sql, PLANNED_TABLES)
   if ((yield* othersAnalysed(sql)) > 0) {
     yield* sql`DELETE FROM sqlite_stat1 WHERE tbl NOT IN (${sql.literal(planned)})`
     // Loads the statistics as they now are into the schema the planner reads.
@@ -80,8 +86,7 @@ export const statisticsAtStart = Effect.gen(function*() {
     SELECT DISTINCT tbl_name AS "table" FROM sqlite_schema
     WHERE type = 'index' AND tbl_name IN (${sql.literal(planned)})
       AND name NOT IN (SELECT idx FROM sqlite_stat1 WHERE idx IS NOT NULL)`
-  yield* sql`PRAGMA analysis_limit = 1000`
-  for (const { table } of lacking) yield* sql`ANALYZE ${sql.literal(table)}`
+  yield* analyse(sql, lacking.map(({ table }) => table))
 }).pipe(Effect.orDie)
 
 /** Takes the statistics again while the service runs, when the library doubled or halved, or hourly. */
