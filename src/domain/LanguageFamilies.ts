@@ -2,7 +2,8 @@
  * Languages that extend another: TypeScript is JavaScript with types, C++ is (nearly) C with classes, templates and
  * namespaces. Code that uses none of the extension's own syntax is valid in both, and a model that weighs habits
  * guesses between them by which library a window looks like. So the model tells the family, and the syntax only the
- * extension has tells which of the two: with any of it, the extension; without, the base language.
+ * extension has tells which of the two: with any of it, the extension; without, the base language. One habit counts
+ * as well where C and C++ share every token: how the window comments (`commentedInCppStyle`).
  */
 import type { ClassificationSpecificValue } from "./ClassificationSpecifics.ts"
 import { holdsTypeScriptSyntax } from "./TypeScriptSyntax.ts"
@@ -110,6 +111,16 @@ const CPP_HEADER_NAME = new RegExp(
   "m"
 )
 
+/**
+ * C++'s habit where a window holds no syntax of either: comments written only as `//` lines (C89 had none, and C
+ * headers comment in blocks), unless the code keeps C's own habits, a `(void)` parameter list or a `typedef struct`.
+ * On the tuning side it answers C++ for 164 of the 303 C++ windows the syntax left as C, and takes 9 of 3,000 C
+ * windows (one compatibility header) for C++.
+ */
+const commentedInCppStyle = (code: string): boolean =>
+  (code.match(/^[ \t]*\/\/.*$/gm) ?? []).length >= 3 && !/\/\*|^[ \t]*\*/m.test(code) &&
+  !/\w\s*\(void\)|\btypedef\s+(?:struct|enum|union)\b/.test(code)
+
 interface Family {
   readonly base: ClassificationSpecificValue
   readonly extension: ClassificationSpecificValue
@@ -140,7 +151,8 @@ for (const family of [
   {
     base: "c",
     extension: "cpp",
-    extended: (code: string) => CPP_HEADER_NAME.test(code) || holdsCppSyntax(code) || documentsCpp(code)
+    extended: (code: string) =>
+      CPP_HEADER_NAME.test(code) || holdsCppSyntax(code) || documentsCpp(code) || commentedInCppStyle(code)
   }
 ] as const) {
   EXTENDED[family.base] = family

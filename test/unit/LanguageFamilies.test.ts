@@ -93,6 +93,25 @@ describe("familyMember", () => {
     ])
   })
 
+  it("answers C++ for a window commented only in // lines, unless its code keeps C's habits", () => {
+    expectMember("c", "cpp", [
+      "//===----------------------------------------------------------------------===//\n///\n/// \\file\n" +
+      "/// A generic graph post order iterator.\n///\n#ifndef LLVM_ADT_POSTORDERITERATOR_H\n#define LLVM_ADT_POSTORDERITERATOR_H",
+      "// Copyright 2011 The LevelDB Authors.\n//\n// Use of this source code is governed by a BSD-style license.\n" +
+      "#ifndef STORAGE_LEVELDB_INCLUDE_ITERATOR_H_\n#define STORAGE_LEVELDB_INCLUDE_ITERATOR_H_\n#include <stdint.h>"
+    ])
+    expectMember("cpp", "c", [
+      // C's own habits: a (void) parameter list, a typedef'd struct
+      "// Returns the version of the library.\n// The version is packed in hexadecimal.\n// E.g: v2.5.7 is 0x020507.\n" +
+      "WEBP_EXTERN int WebPGetDecoderVersion(void);",
+      "// Data type used to describe 'raw' data.\n// Stores the bytes and their size.\n// Owned by the caller.\n" +
+      "typedef struct WebPData WebPData;\nstruct WebPData {\n  const uint8_t* bytes;\n  size_t size;\n};",
+      // block comments as well, or too few lines to be a habit
+      "/* The public interface. */\n// see below\n// the flags\n// and the size\n#define BUFFER_SIZE 4096",
+      "// The buffer's size.\n// In bytes.\n#define BUFFER_SIZE 4096\nint open_buffer(const char *name);"
+    ])
+  })
+
   it("leaves languages outside the two families as the model chose them", () => {
     expect(familyMember("go", "func main() {}")).toBe("go")
     expect(familyMember("java", "public class A implements B {}")).toBe("java")
