@@ -61,8 +61,10 @@ const H10 = `${root}/h10`
 /** The eleventh group, drawn after the Python import-list rule, measured once. */
 const GROUP_11 = "2026-11-25-11"
 const H11 = `${root}/h11`
+const GROUP_12 = "2026-11-26-12"
+const H12 = `${root}/h12`
 /** Groups whose windows carry their name (`added`). */
-const NAMED_GROUPS = [GROUP_4, GROUP_5, GROUP_6, GROUP_7, GROUP_8, GROUP_9, GROUP_10, GROUP_11]
+const NAMED_GROUPS = [GROUP_4, GROUP_5, GROUP_6, GROUP_7, GROUP_8, GROUP_9, GROUP_10, GROUP_11, GROUP_12]
 const HTML_TAG = /<\/?[A-Za-z][\w-]*[\s>\/]|<!--|<!DOCTYPE/i
 const H4 = `${root}/h4`
 const SITE = "/root/.pyenv/versions/3.11.7/lib/python3.11/site-packages"
@@ -379,7 +381,14 @@ const SOURCES: ReadonlyArray<Source> = [
   { ext: "md", origin: "READMEs and docs of the eleventh group's npm packages and GitHub repositories", licence: "each package's own: MIT, BSD-2-Clause, Apache-2.0", dir: `${H11}/git`, file: /\.md$/i, added: GROUP_11 },
   { ext: "yaml", origin: "Elastic's Helm charts (values and examples, not the templates), Feign's and Auto's workflows (GitHub elastic/helm-charts 2fd64d0a, OpenFeign/feign 4b7c1eb51, google/auto 2776e288b)", licence: "Apache-2.0", dir: `${H11}/git`, file: /\.ya?ml$/, except: [`${H11}/git/elastic+helm-charts/filebeat/templates`, `${H11}/git/elastic+helm-charts/logstash/templates`, `${H11}/git/elastic+helm-charts/kibana/templates`, `${H11}/git/elastic+helm-charts/apm-server/templates`, `${H11}/git/elastic+helm-charts/metricbeat/templates`, `${H11}/git/elastic+helm-charts/elasticsearch/templates`], added: GROUP_11 },
   { ext: "html", origin: "GLib's, GObject's and GIO's reference manuals (Debian libglib2.0-doc)", licence: "LGPL-2.1+", dir: `${H11}/deb/usr/share/gtk-doc/html`, file: /\.html$/, holds: HTML_TAG, added: GROUP_11 },
-  { ext: "json", origin: "JSON Schema's test suite (npm json-schema-test-suite 0.0.10)", licence: "MIT", dir: `${H11}/npm/json-schema-test-suite-0.0.10/package/tests`, file: /\.json$/, added: GROUP_11 }
+  { ext: "json", origin: "JSON Schema's test suite (npm json-schema-test-suite 0.0.10)", licence: "MIT", dir: `${H11}/npm/json-schema-test-suite-0.0.10/package/tests`, file: /\.json$/, added: GROUP_11 },
+  // A twelfth group, C and C++ only, drawn after the rule on how a C-family window comments and measured once: headers
+  // of projects no group, tuning or training source holds (Debian packages unpacked into `h12/c` and `h12/cpp`), not
+  // GMP's C++ interface (gmpxx.h) among the C nor LevelDB's C interface (leveldb/c.h) among the C++. libjpeg-turbo and
+  // GoogleTest, first drawn with them, were left out and the group drawn again: the tuning sources read the machine's
+  // `/usr/include/jpeglib.h` and the model trains on GoogleTest (`scripts/heldOutOverlap.ts` found them).
+  { ext: "c", origin: "GMP's, libffi's, Gumbo's, LMDB's, Mbed TLS's, libcbor's and xxHash's headers (Debian libgmp-dev, libffi-dev, libgumbo-dev, liblmdb-dev, libmbedtls-dev, libcbor-dev, libxxhash-dev)", licence: "LGPL-3.0+ OR GPL-2.0+ (GMP), MIT (libffi, libcbor), Apache-2.0 (Gumbo, Mbed TLS), OLDAP-2.8 (LMDB), BSD-2-Clause (xxHash)", dir: `${H12}/c/usr/include`, file: /^(?!gmpxx\.h$)[\w-]+\.h$/, added: GROUP_12 },
+  { ext: "cpp", origin: "LevelDB's, RE2's, TinyXML-2's, cxxopts', Microsoft GSL's and UTF8-CPP's headers (Debian libleveldb-dev, libre2-dev, libtinyxml2-dev, libcxxopts-dev, libmsgsl-dev, libutfcpp-dev)", licence: "BSD-3-Clause (LevelDB, RE2), Zlib (TinyXML-2), MIT (cxxopts, GSL), BSL-1.0 (UTF8-CPP)", dir: `${H12}/cpp/usr/include`, file: /^(?!c\.h$)(?:[a-z_]+|[\w-]+\.(?:h|hpp))$/, added: GROUP_12 }
 ]
 
 /** The sources a group of windows is drawn from: a language's, on the day they were added. */
