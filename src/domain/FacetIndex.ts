@@ -140,6 +140,24 @@ export class FacetIndex {
     if (at >= 0) this.order.splice(at, 1)
   }
 
+  /**
+   * Forgets the assets of these rows, whatever facets they were indexed with: a snapshot's rows that changed after it
+   * was kept. Each set is passed once, not once per row.
+   */
+  removeRows(rows: Iterable<number>): void {
+    const gone = new Set<number>()
+    for (const row of rows) if (this.live.has(row)) gone.add(row)
+    if (gone.size === 0) return
+    for (const row of gone) {
+      this.createdAt[row] = NaN
+      this.updatedTimes[row] = NaN
+    }
+    this.live.deleteAll(gone)
+    this.visible.deleteAll(gone)
+    for (const sets of [this.tags, this.websites, this.languages]) for (const set of sets.values()) set.deleteAll(gone)
+    this.order = this.order.filter((row) => !gone.has(row))
+  }
+
   private index(facets: AssetFacets): void {
     const { row } = facets
     this.live.add(row)

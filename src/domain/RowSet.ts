@@ -117,6 +117,18 @@ export class RowSet {
     this.count--
   }
 
+  /** Removes every member of `gone`: a bitmap bit by bit, an array in one pass (not a shift per member removed). */
+  deleteAll(gone: ReadonlySet<number>): void {
+    if (this.words !== null) {
+      for (const row of gone) this.delete(row)
+      return
+    }
+    const sorted = this.sorted!
+    let kept = 0
+    for (let i = 0; i < this.count; i++) if (!gone.has(sorted[i])) sorted[kept++] = sorted[i]
+    this.count = kept
+  }
+
   /** The members, ascending. */
   *values(): Generator<number> {
     if (this.words === null) {

@@ -131,6 +131,28 @@ export class TrigramIndex {
     }
   }
 
+  /** Removes the texts of these rows, each trigram's list filtered once (`remove` scans a list for each row). */
+  removeRows(rows: Iterable<number>): void {
+    const gone = new Set<number>()
+    const grams = new Set<number>()
+    for (const row of rows) {
+      const text = this.texts[row]
+      if (text === undefined) continue
+      this.texts[row] = undefined
+      this.entries--
+      gone.add(row)
+      forEachTrigram(text, (gram) => grams.add(gram))
+    }
+    for (const gram of grams) {
+      const list = this.postings.get(gram)
+      if (list === undefined) continue
+      let kept = 0
+      for (let i = 0; i < list.length; i++) if (!gone.has(list.rows[i])) list.rows[kept++] = list.rows[i]
+      list.length = kept
+      if (kept === 0) this.postings.delete(gram)
+    }
+  }
+
   /**
    * Up to `limit` rows sharing the most trigrams with `text`, best first; among as many shared, the rows with fewer
    * trigrams of their own first, then the newest.

@@ -3,7 +3,8 @@
  * interactions, delete, the trash, applications, intentions, tracked events) is a function of a `Transaction`, run
  * by `commit` in one transaction (`WriterLock`, which locks what the write changes); what it changed joins the change
  * feed as one `Commit` last inside that transaction, so the feed holds a commit if and only if it committed, numbered
- * in commit order across every instance. The in-memory indexes and the streams follow the feed (`LibraryFollowers`),
+ * in commit order across every instance (and, where the engine keeps a snapshot of the search index, the search rows
+ * it changed are recorded in it too). The in-memory indexes and the streams follow the feed (`LibraryFollowers`),
  * not this path: a write is answered once this instance's followers applied it (read-your-writes), and a caller that
  * stops waiting (a client that disconnected) can no longer leave a committed write unindexed or unannounced.
  *
@@ -29,6 +30,7 @@ import type { AssetId } from "../domain/Common.ts"
 import type { MetadataKind } from "../domain/Metadata.ts"
 import { timestamp } from "../domain/Timestamps.ts"
 import { ChangeFeed } from "../storage/ChangeFeed.ts"
+import { SearchIndexSnapshots } from "../storage/SearchIndexSnapshots.ts"
 import { isStorageOutage } from "../storage/StorageOutage.ts"
 import { WriterLock } from "../storage/WriterLock.ts"
 import { AssetRepository } from "./AssetRepository.ts"
@@ -92,6 +94,7 @@ export class Commits extends Effect.Service<Commits>()("Commits", {
   scoped: Effect.gen(function*() {
     const lock = yield* WriterLock
     const feed = yield* ChangeFeed
+    const snapshots = yield* Effect.serviceOption(SearchIndexSnapshots)
     const followers = yield* LibraryFollowers
     const writes = yield* AssetWrites
     const repository = yield* AssetRepository
@@ -205,6 +208,7 @@ export class Commits extends Effect.Service<Commits>()("Commits", {
         }
         const appended = commits.filter((commit) => commit !== undefined)
         const seqs = appended.length === 0 ? [] : yield* feed.append(appended)
+        if (Option.isSome(snapshots)) yield* snapshots.value.changed(appended)
         let next = 0
         return commits.map((commit): FeedEntry | undefined =>
           commit === undefined ? undefined : { seq: seqs[next++], commit }

@@ -5,8 +5,8 @@
  * time (a commit that the loaded state already holds is applied again harmlessly: each follower converges on the
  * last state). The hub hears of a commit last, so that a client told of a change by a stream finds it here. A
  * write is answered once its commit was applied here (`reached`). Where the engine keeps a snapshot of the search
- * index (`SearchIndexSnapshots`), the index is read back from the one kept at the last stop instead of loaded, and
- * a new one is kept when this service stops.
+ * index (`SearchIndexSnapshots`), the index is read back from the one kept at the last stop, with the rows written
+ * since then (after a crash) read again, instead of loaded, and a new one is kept when this service stops.
  */
 import { Deferred, Effect, FiberId, Option, Stream } from "effect"
 import { type FeedEntry, type FeedEvent, isOutage } from "../domain/Commit.ts"
@@ -31,9 +31,15 @@ export class LibraryFollowers extends Effect.Service<LibraryFollowers>()("Librar
     const snapshots = yield* Effect.serviceOption(SearchIndexSnapshots)
 
     const entries = yield* feed.follow(yield* feed.head)
-    const kept = Option.isSome(snapshots) ? yield* snapshots.value.takeBack : Option.none()
-    const restored = Option.isSome(kept) && (yield* search.restore(kept.value))
-    if (!restored) yield* search.load
+    if (Option.isSome(snapshots)) {
+      const kept = yield* snapshots.value.takeBack
+      const restored = Option.isSome(kept) && (yield* search.restore(kept.value))
+      // A snapshot that could not be used stands no more: writes stop recording their rows until the next stop.
+      if (Option.isSome(kept) && !restored) yield* snapshots.value.forget
+      if (!restored) yield* search.load
+    } else {
+      yield* search.load
+    }
     yield* intentions.load
 
     let applied = 0

@@ -2,8 +2,8 @@
  * The in-memory part of the search index, by search row: a trigram index of names, tags and annotations that gives
  * fuzzy search its typo-tolerant candidates, and the facets every filter is evaluated on. Its stored part (search
  * rows, texts, links) is written inside each write's transaction; this part is loaded from it at start-up (or read
- * back from the snapshot kept at the last stop, where the engine keeps one) and then follows the change feed
- * (`LibraryFollowers`).
+ * back from the snapshot kept at the last stop, where the engine keeps one, with the rows written since then read
+ * again) and then follows the change feed (`LibraryFollowers`).
  */
 import { Effect, Fiber } from "effect"
 import { type AssetFacets, FacetIndex, type FacetIndexParts } from "../domain/FacetIndex.ts"
@@ -13,10 +13,17 @@ import { TrigramIndex, type TrigramIndexParts } from "../domain/TrigramIndex.ts"
 import { messagesOf } from "../StartupError.ts"
 import { AssetStore } from "../storage/AssetStore.ts"
 import { type FacetKey, MetadataStore } from "../storage/MetadataStore.ts"
+import type { KeptSnapshot } from "../storage/SearchIndexSnapshots.ts"
 import { TextSearch } from "../storage/TextSearch.ts"
 
 /** Search rows loaded at a time at start-up: the rows' objects of one page are all that is held at once. */
 const LOAD_PAGE = 5000
+
+/**
+ * Past this many runs of consecutive rows changed after a snapshot, loading the library costs about as much as
+ * reading each run's rows (three queries a run).
+ */
+const REPLAY_RUNS = 500
 
 /** The form of a snapshot's parts: a snapshot of another form (an older version's) is not read. */
 const SNAPSHOT_FORM = 1
@@ -25,6 +32,17 @@ interface SnapshotParts {
   readonly form: number
   readonly titles: TrigramIndexParts
   readonly facets: FacetIndexParts
+}
+
+/** Ascending rows as runs of consecutive ones, each as its first and last row. */
+export const runsOf = (rows: ReadonlyArray<number>): Array<readonly [number, number]> => {
+  const runs: Array<[number, number]> = []
+  for (const row of rows) {
+    const run = runs[runs.length - 1]
+    if (run !== undefined && row === run[1] + 1) run[1] = row
+    else runs.push([row, row])
+  }
+  return runs
 }
 
 const titleText = (text: Pick<SearchableText, "name" | "tags" | "annotations">) =>
@@ -38,10 +56,13 @@ export class SearchIndex extends Effect.Service<SearchIndex>()("SearchIndex", {
     const titles = new TrigramIndex()
     const facets = new FacetIndex()
 
-    /** The live assets of the search rows after `after` (at most `LOAD_PAGE`), by row: their titles and facets. */
-    const readPage = (after: number) =>
+    /**
+     * The live assets of the search rows after `after` (at most `size` of them, and none past `upTo`), by row: their
+     * titles and facets.
+     */
+    const readPage = (after: number, size = LOAD_PAGE, upTo = Infinity) =>
       Effect.gen(function*() {
-        const rows = yield* assets.facetsPage(after, LOAD_PAGE)
+        const rows = (yield* assets.facetsPage(after, size)).filter(({ row }) => row <= upTo)
         if (rows.length === 0) return undefined
         const last = rows[rows.length - 1].row
         const [titleRows, links] = yield* Effect.all(
@@ -75,6 +96,42 @@ export class SearchIndex extends Effect.Service<SearchIndex>()("SearchIndex", {
       }))
     }
 
+    /** Indexes the live assets of the rows after `after` up to `upTo`, reading no row past it. */
+    const loadRange = (after: number, upTo: number, keys: ReadonlyMap<number, FacetKey>) =>
+      Effect.gen(function*() {
+        for (let from = after; from < upTo;) {
+          const page = yield* readPage(from, Math.min(LOAD_PAGE, upTo - from), upTo)
+          if (page === undefined) return
+          addPage(page, keys)
+          from = page.last
+        }
+      })
+
+    /** Holds nothing, as before a load. */
+    const clear = () => {
+      titles.restore(new TrigramIndex().parts())
+      facets.restore(new FacetIndex().parts())
+    }
+
+    /** Holds what a snapshot's bytes hold; false, holding nothing, when they are not a snapshot of this form. */
+    const readBack = (bytes: Uint8Array): Effect.Effect<boolean> =>
+      Effect.try({
+        try: () => {
+          const parts = decodeSnapshot(bytes) as SnapshotParts
+          if (parts.form !== SNAPSHOT_FORM) return false
+          titles.restore(parts.titles)
+          facets.restore(parts.facets)
+          return true
+        },
+        catch: (error) => error
+      }).pipe(Effect.catchAll((error) => {
+        clear()
+        return Effect.as(
+          Effect.logWarning(`The search index's snapshot could not be read, so it is built again: ${messagesOf(error)}`),
+          false
+        )
+      }))
+
     return {
       /** Loads every live asset from the database, page by page (at start-up, before following the feed). */
       load: Effect.gen(function*() {
@@ -93,27 +150,23 @@ export class SearchIndex extends Effect.Service<SearchIndex>()("SearchIndex", {
       snapshot: (): Uint8Array =>
         encodeSnapshot({ form: SNAPSHOT_FORM, titles: titles.parts(), facets: facets.parts() } satisfies SnapshotParts),
       /**
-       * Holds what a snapshot's bytes hold, instead of loading the library; answers false, holding nothing, when
-       * they are not a snapshot of this form.
+       * Holds what a kept snapshot holds, with the rows written after it indexed again from the database, instead of
+       * loading the library; answers false, holding nothing, when the bytes are not a snapshot of this form or so
+       * many runs of rows changed that loading the library costs less.
        */
-      restore: (bytes: Uint8Array): Effect.Effect<boolean> =>
-        Effect.try({
-          try: () => {
-            const parts = decodeSnapshot(bytes) as SnapshotParts
-            if (parts.form !== SNAPSHOT_FORM) return false
-            titles.restore(parts.titles)
-            facets.restore(parts.facets)
-            return true
-          },
-          catch: (error) => error
-        }).pipe(Effect.catchAll((error) => {
-          titles.restore(new TrigramIndex().parts())
-          facets.restore(new FacetIndex().parts())
-          return Effect.as(
-            Effect.logWarning(`The search index's snapshot could not be read, so it is built again: ${messagesOf(error)}`),
-            false
-          )
-        })),
+      restore: (kept: KeptSnapshot): Effect.Effect<boolean> =>
+        Effect.gen(function*() {
+          const runs = runsOf(kept.changedRows)
+          if (runs.length > REPLAY_RUNS) return false
+          if (!(yield* readBack(kept.bytes))) return false
+          if (runs.length === 0) return true
+          titles.removeRows(kept.changedRows)
+          facets.removeRows(kept.changedRows)
+          const keys = yield* metadata.facetKeys
+          for (const [first, last] of runs) yield* loadRange(first - 1, last, keys)
+          facets.orderLoaded()
+          return true
+        }),
       /** A committed asset's names and tags become fuzzy-search candidates, its facets filterable. */
       remember: (row: number, searchable: SearchableText, assetFacets: AssetFacets) => {
         titles.add(row, titleText(searchable))

@@ -1,18 +1,34 @@
 /**
  * The storage port of the search index's snapshot: the in-memory index (`SearchIndex`) as it was when the service
  * last stopped, kept with the library, so that the next start reads it back instead of rebuilding it from every
- * asset (1.2 s of a 2 s start at 100,000 assets). A snapshot is taken back once: taking it back forgets it, so it
- * never stands for a library that changed after it (a crash, a write, a restored copy). An engine provides this
- * port only where no other instance can write the library while this one is stopped (SQLite's file, not
- * PostgreSQL's shared database); without it, the index is always rebuilt.
+ * asset (1.2 s of a 2 s start at 100,000 assets). While a snapshot stands, every write transaction records the
+ * search rows its commits changed (`changed`), so that it stays true to the library after a crash, a write or a
+ * restored copy of the database: a start reads it back and indexes those rows again from the database. A stop keeps
+ * a new one and forgets the rows. An engine provides this port only where no other instance can write the library
+ * while this one is stopped (SQLite's file, not PostgreSQL's shared database); without it, the index is always
+ * rebuilt.
  */
 import { Context, type Effect, type Option } from "effect"
+import type { Commit } from "../domain/Commit.ts"
+
+/** A snapshot read back: its bytes, and the search rows written after it was kept, ascending. */
+export interface KeptSnapshot {
+  readonly bytes: Uint8Array
+  readonly changedRows: ReadonlyArray<number>
+}
 
 export interface SearchIndexSnapshotsShape {
-  /** At a graceful stop, once every commit was applied and no write can follow: these bytes are the snapshot. */
+  /**
+   * At a graceful stop, once every commit was applied and no write can follow: these bytes are the snapshot, and no
+   * row changed after it.
+   */
   readonly keep: (bytes: Uint8Array) => Effect.Effect<void>
-  /** At start-up, before any write: the snapshot kept at the last stop, if nothing changed the library since. */
-  readonly takeBack: Effect.Effect<Option.Option<Uint8Array>>
+  /** At start-up, before any write: the snapshot kept at the last stop and the rows changed since, if one stands. */
+  readonly takeBack: Effect.Effect<Option.Option<KeptSnapshot>>
+  /** Last inside a write transaction: records the search rows its commits changed, while a snapshot stands. */
+  readonly changed: (commits: ReadonlyArray<Commit>) => Effect.Effect<void>
+  /** A snapshot taken back that could not be used: it stands no more, and no row is recorded until the next stop. */
+  readonly forget: Effect.Effect<void>
 }
 
 export class SearchIndexSnapshots extends Context.Tag("SearchIndexSnapshots")<

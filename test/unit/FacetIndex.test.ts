@@ -153,3 +153,53 @@ describe("FacetIndex.restore", () => {
     expect(restored.newest(restored.tag("timing"), 1)).toEqual([3000])
   })
 })
+
+describe("FacetIndex.removeRows", () => {
+  it("forgets rows without their facets, as removing each by its facets does, restored or not", () => {
+    const all = [
+      facets(0, { tags: ["timing"], websites: ["https://Example.com/a"] }),
+      facets(1, { classification: "SQL", tags: ["db", "timing"] }),
+      facets(2, { pseudo: true, tags: ["db"] }),
+      facets(5, { classification: null, tags: ["db"] }),
+      // dense sets: a language on 2,000 rows
+      ...Array.from({ length: 2000 }, (_, i) => facets(10 + i, { classification: "go" }))
+    ]
+    const byFacets = new FacetIndex()
+    byFacets.addAll(all)
+    const byRows = new FacetIndex()
+    byRows.restore(throughBytes(byFacets.parts()))
+    const gone = [1, 2, 500, 1999, 7]
+    for (const row of gone) {
+      const held = all.find((asset) => asset.row === row)
+      if (held !== undefined) byFacets.remove(held)
+    }
+    byRows.removeRows(gone)
+    const answers = (index: FacetIndex) => ({
+      size: index.size,
+      all: [...index.all(true).values()],
+      visible: [...index.all(false).values()],
+      db: [...index.tag("db").values()],
+      timing: [...index.tag("timing").values()],
+      sql: [...index.language("sql").values()],
+      go: index.language("go").size,
+      site: [...index.website("example.com").values()],
+      created: index.range("created", undefined, undefined, true).size,
+      newest: index.newest(index.all(true), 5),
+      updated: index.updatedAt(500)
+    })
+    expect(answers(byRows)).toEqual(answers(byFacets))
+    expect(answers(byRows).db).toEqual([5])
+    expect(Number.isNaN(answers(byRows).updated)).toBe(true)
+  })
+})
+
+describe("RowSet.deleteAll", () => {
+  it("deletes members of a sparse or a dense set in one call, leaving the others", () => {
+    for (const members of [[3, 9, 4000], Array.from({ length: 3000 }, (_, i) => i * 3)]) {
+      const set = RowSet.of(members)
+      set.deleteAll(new Set([3, 9, 10, 5997]))
+      expect([...set.values()]).toEqual(members.filter((row) => ![3, 9, 5997].includes(row)))
+      expect(set.size).toBe(members.length - members.filter((row) => [3, 9, 5997].includes(row)).length)
+    }
+  })
+})

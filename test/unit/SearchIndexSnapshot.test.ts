@@ -1,7 +1,7 @@
 /**
  * The search index's snapshot: its bytes (`SnapshotBytes`), the typo index read back from them (it answers as the
  * index it was taken from, and goes on changing the same way; the facet index's is in `FacetIndex.test.ts`), and the
- * SQLite store that keeps it beside the database and gives it back once.
+ * SQLite store that keeps it beside the database and gives it back with the rows written since it was kept.
  */
 import { afterAll, describe, expect, it } from "@effect/vitest"
 import { SqliteClient } from "@effect/sql-sqlite-node"
@@ -9,9 +9,12 @@ import { Effect, Layer, Option } from "effect"
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import type { Asset } from "../../src/domain/Asset.ts"
+import { AssetChange, type Commit } from "../../src/domain/Commit.ts"
 import { decodeSnapshot, encodeSnapshot } from "../../src/domain/SnapshotBytes.ts"
 import { TrigramIndex } from "../../src/domain/TrigramIndex.ts"
-import { SearchIndexSnapshots } from "../../src/storage/SearchIndexSnapshots.ts"
+import { runsOf } from "../../src/services/SearchIndex.ts"
+import { type KeptSnapshot, SearchIndexSnapshots } from "../../src/storage/SearchIndexSnapshots.ts"
 import * as SqliteSearchIndexSnapshots from "../../src/storage/sqlite/SqliteSearchIndexSnapshots.ts"
 
 /** What an index holds, as its snapshot's bytes would carry it: a copy through the bytes. */
@@ -84,6 +87,32 @@ describe("TrigramIndex.restore", () => {
   })
 })
 
+describe("TrigramIndex.removeRows", () => {
+  it("removes rows as removing each one does, from lists read back without spare room", () => {
+    const one = new TrigramIndex()
+    texts.forEach((text, row) => one.add(row * 3, text))
+    const many = new TrigramIndex()
+    many.restore(throughBytes(one.parts()))
+    for (const row of [3, 9, 12, 100]) one.remove(row)
+    many.removeRows([3, 9, 12, 100])
+    const answers = (index: TrigramIndex) => ({
+      size: index.size,
+      typo: index.candidates("prase_header_v2", 10),
+      http: index.containing("http", 10),
+      parts: index.parts()
+    })
+    expect(answers(many)).toEqual(answers(one))
+    expect(many.containing("debounce", 10)).toEqual([])
+  })
+})
+
+describe("runsOf", () => {
+  it("groups ascending rows into runs of consecutive ones", () => {
+    expect(runsOf([])).toEqual([])
+    expect(runsOf([4, 5, 6, 9, 11, 12])).toEqual([[4, 6], [9, 9], [11, 12]])
+  })
+})
+
 describe("SqliteSearchIndexSnapshots", () => {
   const dir = mkdtempSync(join(tmpdir(), "search-index-snapshots-"))
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -91,26 +120,65 @@ describe("SqliteSearchIndexSnapshots", () => {
   const snapshots = Effect.gen(function*() {
     const sql = yield* SqliteClient.SqliteClient
     yield* sql`CREATE TABLE IF NOT EXISTS search_index_snapshot (token TEXT NOT NULL)`
+    yield* sql`CREATE TABLE IF NOT EXISTS search_index_journal (row INTEGER PRIMARY KEY)`
     return yield* SearchIndexSnapshots
   })
+  /** One start of the store (each run is another process's). */
   const run = <A>(use: (store: SearchIndexSnapshots["Type"]) => Effect.Effect<A>) =>
     Effect.runPromise(Effect.scoped(Effect.flatMap(snapshots, use).pipe(
       Effect.provide(SqliteSearchIndexSnapshots.layer(dbPath).pipe(
         Layer.provideMerge(SqliteClient.layer({ filename: dbPath }))
       ))
     )))
+  /** A transaction's commits: an asset created in row `created`, one edited from row `from` to row `to`. */
+  const commits = (created: number, from: number, to: number): ReadonlyArray<Commit> => [{
+    assets: [
+      AssetChange.Created({ asset: {} as Asset, row: created }),
+      AssetChange.Updated({
+        asset: {} as Asset,
+        row: to,
+        before: { row: from, pseudo: false, classification: null, tags: [], websites: [], created: "", updated: "" }
+      })
+    ],
+    metadata: [],
+    applications: [],
+    intentions: []
+  }]
+  const bytesOf = (kept: Option.Option<KeptSnapshot>) => Option.map(kept, (read) => [...read.bytes])
+  const rowsOf = (kept: Option.Option<KeptSnapshot>) => Option.map(kept, (read) => read.changedRows)
 
-  it("gives back what was kept once, then nothing: a start after that one rebuilds", async () => {
+  it("gives back what was kept with the rows written since, at every start until the next stop keeps another", async () => {
     const bytes = encodeSnapshot({ rows: Uint32Array.of(1, 2, 3) })
-    const path = SqliteSearchIndexSnapshots.snapshotPathOf(dbPath)
     await run((store) => store.keep(bytes))
-    const file = readFileSync(path)
     const first = await run((store) => store.takeBack)
-    expect(Option.map(first, (read) => [...read])).toEqual(Option.some([...bytes]))
-    expect(Option.isSome(first) && first.value.byteOffset % 8).toBe(0)
-    expect(existsSync(path)).toBe(false)
-    // The database no longer names it: the same file, left behind (a crash), is not read after that start.
-    writeFileSync(path, file)
+    expect(bytesOf(first)).toEqual(Option.some([...bytes]))
+    expect(Option.isSome(first) && first.value.bytes.byteOffset % 8).toBe(0)
+    expect(rowsOf(first)).toEqual(Option.some([]))
+    // Writes after that start, then a crash: the next start reads the same snapshot and the rows they changed.
+    await run((store) => Effect.zipRight(store.takeBack, store.changed(commits(9, 4, 4))))
+    await run((store) => Effect.zipRight(store.takeBack, store.changed(commits(10, 2, 11))))
+    const afterCrash = await run((store) => store.takeBack)
+    expect(bytesOf(afterCrash)).toEqual(Option.some([...bytes]))
+    expect(rowsOf(afterCrash)).toEqual(Option.some([2, 4, 9, 10, 11]))
+    // A stop keeps another snapshot: no row changed after it.
+    const next = encodeSnapshot({ rows: Uint32Array.of(4) })
+    await run((store) => Effect.zipRight(store.takeBack, store.keep(next)))
+    const afterStop = await run((store) => store.takeBack)
+    expect(bytesOf(afterStop)).toEqual(Option.some([...next]))
+    expect(rowsOf(afterStop)).toEqual(Option.some([]))
+  })
+
+  it("records no row while no snapshot stands, nor after one was forgotten", async () => {
+    await run((store) => store.forget)
+    expect(existsSync(SqliteSearchIndexSnapshots.snapshotPathOf(dbPath))).toBe(false)
+    await run((store) => Effect.zipRight(store.takeBack, store.changed(commits(1, 2, 3))))
+    await run((store) => store.keep(encodeSnapshot({ stop: 0 })))
+    await run((store) => Effect.zipRight(store.takeBack, Effect.zipRight(store.forget, store.changed(commits(4, 5, 6)))))
+    const rows = await Effect.runPromise(Effect.scoped(Effect.flatMap(
+      SqliteClient.SqliteClient,
+      (sql) => sql<{ row: number }>`SELECT row FROM search_index_journal`
+    ).pipe(Effect.provide(SqliteClient.layer({ filename: dbPath })))))
+    expect(rows).toEqual([])
     expect(Option.isNone(await run((store) => store.takeBack))).toBe(true)
   })
 
@@ -128,9 +196,13 @@ describe("SqliteSearchIndexSnapshots", () => {
     rmSync(path, { force: true })
   })
 
-  it("without its file, nothing is given back", async () => {
+  it("without its file, nothing is given back, and the database names none any more", async () => {
+    const path = SqliteSearchIndexSnapshots.snapshotPathOf(dbPath)
     await run((store) => store.keep(encodeSnapshot({ stop: 3 })))
-    rmSync(SqliteSearchIndexSnapshots.snapshotPathOf(dbPath))
+    const file = readFileSync(path)
+    rmSync(path)
+    expect(Option.isNone(await run((store) => store.takeBack))).toBe(true)
+    writeFileSync(path, file)
     expect(Option.isNone(await run((store) => store.takeBack))).toBe(true)
   })
 })

@@ -1,15 +1,18 @@
 /**
  * `SearchIndexSnapshots` on SQLite: the snapshot is a file beside the database, `<DB_PATH>.search-index`, and a
- * token the database holds (`search_index_snapshot`) says which file stands for it. Keeping one writes the file
- * (flushed, then renamed into place) before the token commits; taking it back deletes the token first, so that a
- * crash or a write after that start rebuilds the index next time. A file whose token the database does not hold
- * (written by a stop that failed half way, or beside a database copied over this one) is never read. Versions
- * before the token's migration refuse this database, so none of them can change it behind a token.
+ * token the database holds (`search_index_snapshot`) says which file stands for it; the search rows written since it
+ * was kept are in `search_index_journal`, recorded inside each write's transaction, so they are there if and only if
+ * the write committed. Keeping one writes the file (flushed, then renamed into place) before the token commits and
+ * the journal empties in the same transaction. A file whose token the database does not hold (written by a stop that
+ * failed half way, or beside a database copied over this one) is never read; a copy of this database restored from
+ * a backup holds the token and the rows of its own time, so it reads the file back as truly as the database did
+ * then. Versions before the journal's migration refuse this database, so none of them can change it unrecorded.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Cause, Effect, Layer, Option } from "effect"
 import { randomUUID } from "node:crypto"
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs"
+import type { Commit } from "../../domain/Commit.ts"
 import { messagesOf } from "../../StartupError.ts"
 import { SearchIndexSnapshots } from "../SearchIndexSnapshots.ts"
 
@@ -18,11 +21,34 @@ export const snapshotPathOf = (dbPath: string) => `${dbPath}.search-index`
 /** The token starts the file: a UUID's 36 characters, padded so that the snapshot's bytes stay 8-aligned. */
 const TOKEN_BYTES = 40
 
+/** The search rows a transaction's commits changed: each asset's row now, and the one it was indexed under. */
+const rowsOf = (commits: ReadonlyArray<Commit>): Array<number> => {
+  const rows = new Set<number>()
+  for (const commit of commits) {
+    for (const change of commit.assets) {
+      rows.add(change.row)
+      if (change.before !== undefined) rows.add(change.before.row)
+    }
+  }
+  return [...rows]
+}
+
 export const layer = (dbPath: string) =>
   Layer.effect(
     SearchIndexSnapshots,
     Effect.map(SqlClient, (sql) => {
       const path = snapshotPathOf(dbPath)
+      /** Whether a token names a snapshot, so that writes record their rows. */
+      let standing = false
+      const forget = Effect.gen(function*() {
+        standing = false
+        yield* sql.withTransaction(Effect.gen(function*() {
+          yield* sql`DELETE FROM search_index_snapshot`
+          yield* sql`DELETE FROM search_index_journal`
+        }))
+        // No token names it any more, so it would never be read: removed for its room, not for safety.
+        yield* Effect.ignore(attempt(() => rmSync(path, { force: true })))
+      }).pipe(Effect.orDie)
       return SearchIndexSnapshots.of({
         keep: (bytes) =>
           Effect.gen(function*() {
@@ -30,8 +56,12 @@ export const layer = (dbPath: string) =>
             const header = new TextEncoder().encode(token.padEnd(TOKEN_BYTES))
             yield* attempt(() => writeFlushed(`${path}.tmp`, [header, bytes]))
             yield* attempt(() => renameSync(`${path}.tmp`, path))
-            yield* sql`DELETE FROM search_index_snapshot`
-            yield* sql`INSERT INTO search_index_snapshot (token) VALUES (${token})`
+            yield* sql.withTransaction(Effect.gen(function*() {
+              yield* sql`DELETE FROM search_index_snapshot`
+              yield* sql`INSERT INTO search_index_snapshot (token) VALUES (${token})`
+              yield* sql`DELETE FROM search_index_journal`
+            }))
+            standing = true
           }).pipe(
             Effect.catchAllCause((cause) =>
               Effect.logWarning(`The search index's snapshot was not kept: ${messagesOf(Cause.squash(cause))}`)
@@ -39,20 +69,38 @@ export const layer = (dbPath: string) =>
           ),
         takeBack: Effect.gen(function*() {
           const tokens = yield* sql<{ token: string }>`SELECT token FROM search_index_snapshot`
-          if (tokens.length === 0) return Option.none()
-          yield* sql`DELETE FROM search_index_snapshot`
+          if (tokens.length === 0) {
+            yield* forget
+            return Option.none()
+          }
           const read = yield* attempt(() => readFileSync(path))
-          rmSync(path, { force: true })
           const token = new TextDecoder().decode(read.subarray(0, TOKEN_BYTES)).trimEnd()
-          return token === tokens[0].token ? Option.some(read.subarray(TOKEN_BYTES)) : Option.none()
+          if (token !== tokens[0].token) {
+            yield* forget
+            return Option.none()
+          }
+          const changed = yield* sql<{ row: number }>`SELECT row FROM search_index_journal ORDER BY row`
+          standing = true
+          return Option.some({ bytes: read.subarray(TOKEN_BYTES), changedRows: changed.map(({ row }) => row) })
         }).pipe(
           Effect.catchAllCause((cause) =>
             Effect.as(
-              Effect.logWarning(`The search index's snapshot could not be read: ${messagesOf(Cause.squash(cause))}`),
+              Effect.zipRight(
+                Effect.logWarning(`The search index's snapshot could not be read: ${messagesOf(Cause.squash(cause))}`),
+                forget
+              ),
               Option.none()
             )
           )
-        )
+        ),
+        changed: (commits) =>
+          Effect.suspend(() => {
+            const rows = standing ? rowsOf(commits) : []
+            if (rows.length === 0) return Effect.void
+            return sql`INSERT OR IGNORE INTO search_index_journal (row)
+              SELECT value FROM json_each(${JSON.stringify(rows)})`.pipe(Effect.asVoid, Effect.orDie)
+          }),
+        forget
       })
     })
   )

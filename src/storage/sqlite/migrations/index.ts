@@ -317,6 +317,16 @@ const searchIndexSnapshot = Effect.gen(function*() {
   yield* sql`CREATE TABLE search_index_snapshot (token TEXT NOT NULL)`
 })
 
+/**
+ * The search rows written since the search index's snapshot was kept (`SqliteSearchIndexSnapshots`), so that the
+ * snapshot stays true past a crash. Versions before this one would write the library without recording them, so they
+ * refuse the database once it has it.
+ */
+const searchIndexJournal = Effect.gen(function*() {
+  const sql = yield* SqlClient
+  yield* sql`CREATE TABLE search_index_journal (row INTEGER PRIMARY KEY)`
+})
+
 /** Every migration by name, in order; tests replay a prefix of them to check upgrades of older databases. */
 export const migrationSteps = {
   "0001_initial": initial,
@@ -328,7 +338,8 @@ export const migrationSteps = {
   "0007_listing_by_time": listingByTime,
   "0008_similarity_type_two": similarityTypeTwo,
   "0009_trash": trashIndex,
-  "0010_search_index_snapshot": searchIndexSnapshot
+  "0010_search_index_snapshot": searchIndexSnapshot,
+  "0011_search_index_journal": searchIndexJournal
 }
 
 /** The steps for `Migrator`; a step that throws fails, so that the migrator names it (as it names one that fails). */
