@@ -104,6 +104,21 @@ describe("FacetIndex following the change feed", () => {
 /** What an index holds, as a snapshot's bytes carry it (`SearchIndex.snapshot`). */
 const throughBytes = <A>(parts: A): A => decodeSnapshot(encodeSnapshot(parts).slice()) as A
 
+/** What evaluating filters on an index shows of it: every kind of facet, the order and the times. */
+const observed = (index: FacetIndex) => ({
+  size: index.size,
+  all: rows(index.all(true)),
+  visible: rows(index.all(false)),
+  tags: Object.fromEntries(["timing", "db", "held before"].map((tag) => [tag, rows(index.tag(tag))])),
+  sql: rows(index.language("sql")),
+  go: index.language("go").size,
+  site: rows(index.website("example.com")),
+  january: rows(index.range("created", "2024-01-01T00:00:00Z", "2024-01-02T00:00:00Z", true)),
+  created: index.range("created", undefined, undefined, true).size,
+  newest: index.newest(index.all(true), 5),
+  updated: [index.updatedAt(5), index.updatedAt(500)]
+})
+
 describe("RowSet.fromParts", () => {
   it("answers as the set it was taken from, sparse or dense, and grows from an empty one", () => {
     for (const members of [[], [3, 9, 4000], Array.from({ length: 3000 }, (_, i) => i * 3)]) {
@@ -131,25 +146,13 @@ describe("FacetIndex.restore", () => {
     const restored = new FacetIndex()
     restored.addAll([facets(7, { tags: ["held before"] })])
     restored.restore(throughBytes(original.parts()))
-    const answers = (index: FacetIndex) => ({
-      size: index.size,
-      all: [...index.all(true).values()],
-      visible: [...index.all(false).values()],
-      timing: [...index.tag("timing").values()],
-      before: [...index.tag("held before").values()],
-      sql: [...index.language("sql").values()],
-      site: [...index.website("example.com").values()],
-      january: [...index.range("created", "2024-01-01T00:00:00Z", "2024-01-02T00:00:00Z", true).values()],
-      newest: index.newest(index.all(true), 3),
-      updated: index.updatedAt(5)
-    })
-    expect(answers(restored)).toEqual(answers(original))
-    expect(answers(restored).before).toEqual([])
+    expect(observed(restored)).toEqual(observed(original))
+    expect(observed(restored).tags["held before"]).toEqual([])
     for (const index of [original, restored]) {
       index.remove(facets(1, { classification: "SQL", tags: ["db", "timing"] }))
       index.add(facets(3000, { tags: ["timing"], updated: "2025-01-01T00:00:00Z" }))
     }
-    expect(answers(restored)).toEqual(answers(original))
+    expect(observed(restored)).toEqual(observed(original))
     expect(restored.newest(restored.tag("timing"), 1)).toEqual([3000])
   })
 })
@@ -174,22 +177,9 @@ describe("FacetIndex.removeRows", () => {
       if (held !== undefined) byFacets.remove(held)
     }
     byRows.removeRows(gone)
-    const answers = (index: FacetIndex) => ({
-      size: index.size,
-      all: [...index.all(true).values()],
-      visible: [...index.all(false).values()],
-      db: [...index.tag("db").values()],
-      timing: [...index.tag("timing").values()],
-      sql: [...index.language("sql").values()],
-      go: index.language("go").size,
-      site: [...index.website("example.com").values()],
-      created: index.range("created", undefined, undefined, true).size,
-      newest: index.newest(index.all(true), 5),
-      updated: index.updatedAt(500)
-    })
-    expect(answers(byRows)).toEqual(answers(byFacets))
-    expect(answers(byRows).db).toEqual([5])
-    expect(Number.isNaN(answers(byRows).updated)).toBe(true)
+    expect(observed(byRows)).toEqual(observed(byFacets))
+    expect(observed(byRows).tags.db).toEqual([5])
+    expect(observed(byRows).go).toBe(1998)
   })
 })
 
