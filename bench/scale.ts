@@ -474,7 +474,9 @@ const measure = async (size: number) => {
       const seconds = (await untilFirstAnswer(crashStarted, service)) / 1000
       const found = await send(service.baseUrl, "GET", `/assets/search?transferables=false&query=${saved[0].name}`)
       const top = (JSON.parse(found.text).iterable as Array<{ identifier: string }>).slice(0, 5)
-      if (!top.some((hit) => hit.identifier === savedIds[0])) throw new Error("an asset saved before the crash is not found")
+      if (!top.some((hit) => hit.identifier === savedIds[0])) {
+        throw new Error("an asset saved before the crash is not found after it")
+      }
       const pid = serviceUnder(service.pid)
       crashRestart = { seconds, peak: memoryOf(pid).peak }
       await stopGroup(service.pid, pid)

@@ -126,10 +126,8 @@ export class SearchIndex extends Effect.Service<SearchIndex>()("SearchIndex", {
         catch: (error) => error
       }).pipe(Effect.catchAll((error) => {
         clear()
-        return Effect.as(
-          Effect.logWarning(`The search index's snapshot could not be read, so it is built again: ${messagesOf(error)}`),
-          false
-        )
+        const warning = `The search index's snapshot could not be read, so it is built again: ${messagesOf(error)}`
+        return Effect.as(Effect.logWarning(warning), false)
       }))
 
     return {

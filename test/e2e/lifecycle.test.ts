@@ -269,7 +269,7 @@ describe(`the search index across restarts (${runtime}, ${engine})`, () => {
     const ids = (answer: { json: any }) => answer.json.iterable.map((found: any) => found.identifier)
     const search = (service: { baseUrl: string }, query: string) =>
       call(service.baseUrl, "GET", `/assets/search?${query}&transferables=false`)
-    /** What a user finds: a typo'd name, a tag, a deleted asset's name, a renamed one's, a filter by language and tag. */
+    /** What a user finds: a typo'd name, a tag, a deleted asset's name, a renamed one's, a language and a tag. */
     const answers = async (service: { baseUrl: string }) => ({
       typo: ids(await search(service, "query=restartWigdet")),
       tagged: new Set(ids(await search(service, "searchable_tags=kept-across"))),
