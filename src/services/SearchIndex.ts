@@ -155,7 +155,10 @@ export class SearchIndex extends Effect.Service<SearchIndex>()("SearchIndex", {
       restore: (kept: KeptSnapshot): Effect.Effect<boolean> =>
         Effect.gen(function*() {
           const runs = runsOf(kept.changedRows)
-          if (runs.length > REPLAY_RUNS) return false
+          if (runs.length > REPLAY_RUNS) {
+            const changed = `${kept.changedRows.length} assets changed since the search index's snapshot was kept`
+            return yield* Effect.as(Effect.logInfo(`${changed}: it is built again`), false)
+          }
           if (!(yield* readBack(kept.bytes))) return false
           if (runs.length === 0) return true
           titles.removeRows(kept.changedRows)
