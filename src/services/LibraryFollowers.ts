@@ -31,15 +31,11 @@ export class LibraryFollowers extends Effect.Service<LibraryFollowers>()("Librar
     const snapshots = yield* Effect.serviceOption(SearchIndexSnapshots)
 
     const entries = yield* feed.follow(yield* feed.head)
-    if (Option.isSome(snapshots)) {
-      const kept = yield* snapshots.value.takeBack
-      const restored = Option.isSome(kept) && (yield* search.restore(kept.value))
-      // A snapshot that could not be used stands no more: writes stop recording their rows until the next stop.
-      if (Option.isSome(kept) && !restored) yield* snapshots.value.forget
-      if (!restored) yield* search.load
-    } else {
-      yield* search.load
-    }
+    const kept = Option.isSome(snapshots) ? yield* snapshots.value.takeBack : Option.none()
+    const restored = Option.isSome(kept) && (yield* search.restore(kept.value))
+    // A snapshot that could not be used stands no more: writes stop recording their rows until the next stop.
+    if (Option.isSome(snapshots) && Option.isSome(kept) && !restored) yield* snapshots.value.forget
+    if (!restored) yield* search.load
     yield* intentions.load
 
     let applied = 0
