@@ -10,6 +10,7 @@ import { Cause, ConfigError, Effect, Exit, Layer, Logger } from "effect"
 import { isDebug, ServiceConfig } from "./config.ts"
 import { GracefulShutdownLive, HttpAppLive, NodeServerLive, ServicesLive } from "./http/Server.ts"
 import { describeLibrary, EngineLive } from "./storage/Engine.ts"
+import { RequestsReceived } from "./storage/RequestsReceived.ts"
 import { ExitCode, StartupError } from "./StartupError.ts"
 import { stopWithLauncher } from "./StopWithLauncher.ts"
 
@@ -26,7 +27,9 @@ const Main = Layer.mergeAll(GracefulShutdownLive, StartupLog).pipe(
   Layer.provide(HttpAppLive),
   Layer.provide(NodeServerLive),
   Layer.provide(ServicesLive),
-  Layer.provide(EngineLive)
+  Layer.provide(EngineLive),
+  // One count for the server, which counts the requests, and the engine, whose upkeep waits for a pause in them.
+  Layer.provide(RequestsReceived.Default)
 )
 
 /** Runs until interrupted; answers the exit code of a failed start-up. */

@@ -23,6 +23,7 @@ import { Backup } from "../services/Backup.ts"
 import { ChangeHub } from "../services/ChangeHub.ts"
 import { Commits } from "../services/Commits.ts"
 import { WritesOnTheWay } from "../services/WritesOnTheWay.ts"
+import { RequestsReceived } from "../storage/RequestsReceived.ts"
 import { ConnectorActivity } from "../services/ConnectorActivity.ts"
 import { ConnectorSessions } from "../services/ConnectorSessions.ts"
 import { Installation } from "../services/Installation.ts"
@@ -150,6 +151,8 @@ export const NodeServerLive = Layer.unwrapEffect(Effect.gen(function*() {
   const config = yield* ServiceConfig
   const server = createServer()
   countWriteRequests(server, yield* WritesOnTheWay)
+  const requests = yield* RequestsReceived
+  server.on("request", () => requests.received())
   return NodeHttpServer.layer(() => server, { port: config.port, host: config.host }).pipe(
     Layer.merge(Layer.succeed(NodeServer, server)),
     Layer.mapError((error) => listenProblem(config, error))

@@ -1,6 +1,7 @@
 import { expect, it } from "@effect/vitest"
 import { SqlClient } from "@effect/sql/SqlClient"
-import { Effect, TestClock } from "effect"
+import { Effect, Layer, TestClock } from "effect"
+import { RequestsReceived } from "../../src/storage/RequestsReceived.ts"
 import { FULL_TEXT_TABLES, mergeStep } from "../../src/storage/sqlite/FullTextMerging.ts"
 import { sqliteEngineOrDie } from "../../src/storage/sqlite/SqliteEngine.ts"
 
@@ -61,3 +62,20 @@ it.scoped("the engine merges once a second has passed without writes, not while 
     yield* TestClock.adjust("1 second")
     expect(yield* segments("similarity")).toBe(1)
   }).pipe(Effect.provide(sqliteEngineOrDie(":memory:"))))
+
+it.scoped("the engine does not merge while requests come, even with no write among them", () =>
+  Effect.gen(function*() {
+    const requests = yield* RequestsReceived
+    yield* writeApart(1, 40)
+    const written = yield* segments("similarity")
+    yield* TestClock.adjust("1 second")
+    // Searches, one a second: no merging between them.
+    for (let second = 0; second < 3; second++) {
+      requests.received()
+      yield* TestClock.adjust("1 second")
+      expect(yield* segments("similarity")).toBe(written)
+    }
+    // A second without a request: merged.
+    yield* TestClock.adjust("1 second")
+    expect(yield* segments("similarity")).toBe(1)
+  }).pipe(Effect.provide(sqliteEngineOrDie(":memory:").pipe(Layer.provideMerge(RequestsReceived.Default)))))
