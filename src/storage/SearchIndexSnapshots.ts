@@ -1,12 +1,13 @@
 /**
- * The storage port of the search index's snapshot: the in-memory index (`SearchIndex`) as it was when the service
- * last stopped, kept with the library, so that the next start reads it back instead of rebuilding it from every
+ * The storage port of the search index's snapshot: the in-memory index (`SearchIndex`) as it was when last kept (at
+ * a stop, or in a quiet moment), kept with the library, so that the next start reads it back instead of rebuilding it from every
  * asset (1.2 s of a 2 s start at 100,000 assets). While a snapshot stands, every write transaction records the
  * search rows its commits changed (`changed`), so that it stays true to the library after a crash, a write or a
  * restored copy of the database: a start reads it back and indexes those rows again from the database. A stop keeps
- * a new one and forgets the rows. An engine provides this port only where no other instance can write the library
- * while this one is stopped (SQLite's file, not PostgreSQL's shared database); without it, the index is always
- * rebuilt.
+ * a new one and forgets the rows; so does a quiet moment after many writes, so that a service running for weeks
+ * and then killed does not read too many rows again. An engine provides this port only where no other instance can
+ * write the library while this one is stopped (SQLite's file, not PostgreSQL's shared database); without it, the
+ * index is always rebuilt.
  */
 import { Context, type Effect, type Option } from "effect"
 import type { Commit } from "../domain/Commit.ts"
@@ -19,10 +20,11 @@ export interface KeptSnapshot {
 
 export interface SearchIndexSnapshotsShape {
   /**
-   * At a graceful stop, once every commit was applied and no write can follow: these bytes are the snapshot, and no
-   * row changed after it.
+   * Keeps the bytes `snapshot` answers as the snapshot, with no write committing from its evaluation until the
+   * snapshot stands, so that no row changed after it; none (the index is behind the library) keeps nothing. Answers
+   * whether one was kept (a failure is logged; no snapshot untrue to the library is ever read back).
    */
-  readonly keep: (bytes: Uint8Array) => Effect.Effect<void>
+  readonly keep: (snapshot: Effect.Effect<Option.Option<Uint8Array>>) => Effect.Effect<boolean>
   /** At start-up, before any write: the snapshot kept at the last stop and the rows changed since, if one stands. */
   readonly takeBack: Effect.Effect<Option.Option<KeptSnapshot>>
   /** Last inside a write transaction: records the search rows its commits changed, while a snapshot stands. */

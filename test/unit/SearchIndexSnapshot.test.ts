@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from "@effect/vitest"
 import { SqliteClient } from "@effect/sql-sqlite-node"
-import { Effect, Layer, Option } from "effect"
+import { Effect, Fiber, Layer, Option } from "effect"
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -124,7 +124,7 @@ describe("SqliteSearchIndexSnapshots", () => {
     return yield* SearchIndexSnapshots
   })
   /** One start of the store (each run is another process's). */
-  const run = <A>(use: (store: SearchIndexSnapshots["Type"]) => Effect.Effect<A>) =>
+  const run = <A>(use: (store: SearchIndexSnapshots["Type"]) => Effect.Effect<A, never, SqliteClient.SqliteClient>) =>
     Effect.runPromise(Effect.scoped(Effect.flatMap(snapshots, use).pipe(
       Effect.provide(SqliteSearchIndexSnapshots.layer(dbPath).pipe(
         Layer.provideMerge(SqliteClient.layer({ filename: dbPath }))
@@ -144,12 +144,14 @@ describe("SqliteSearchIndexSnapshots", () => {
     applications: [],
     intentions: []
   }]
+  /** A snapshot of an index that holds every commit. */
+  const ready = (bytes: Uint8Array) => Effect.succeed(Option.some(bytes))
   const bytesOf = (kept: Option.Option<KeptSnapshot>) => Option.map(kept, (read) => [...read.bytes])
   const rowsOf = (kept: Option.Option<KeptSnapshot>) => Option.map(kept, (read) => read.changedRows)
 
   it("gives back what was kept with the rows written since, at every start until the next stop keeps another", async () => {
     const bytes = encodeSnapshot({ rows: Uint32Array.of(1, 2, 3) })
-    await run((store) => store.keep(bytes))
+    await run((store) => store.keep(ready(bytes)))
     const first = await run((store) => store.takeBack)
     expect(bytesOf(first)).toEqual(Option.some([...bytes]))
     expect(Option.isSome(first) && first.value.bytes.byteOffset % 8).toBe(0)
@@ -162,17 +164,43 @@ describe("SqliteSearchIndexSnapshots", () => {
     expect(rowsOf(afterCrash)).toEqual(Option.some([2, 4, 9, 10, 11]))
     // A stop keeps another snapshot: no row changed after it.
     const next = encodeSnapshot({ rows: Uint32Array.of(4) })
-    await run((store) => Effect.zipRight(store.takeBack, store.keep(next)))
+    await run((store) => Effect.zipRight(store.takeBack, store.keep(ready(next))))
     const afterStop = await run((store) => store.takeBack)
     expect(bytesOf(afterStop)).toEqual(Option.some([...next]))
     expect(rowsOf(afterStop)).toEqual(Option.some([]))
+  })
+
+  it("keeps a snapshot while writes come: one waiting for it commits after it, and its rows are recorded", async () => {
+    const before = encodeSnapshot({ keptAt: "stop" })
+    await run((store) => store.keep(ready(before)))
+    const running = encodeSnapshot({ keptAt: "a quiet moment" })
+    const kept = await run((store) =>
+      Effect.gen(function*() {
+        const sql = yield* SqliteClient.SqliteClient
+        yield* store.takeBack
+        // A write transaction that starts while the snapshot is being taken: it waits for the snapshot to stand.
+        const write = Effect.runFork(sql.withTransaction(store.changed(commits(7, 3, 8))).pipe(
+          Effect.provideService(SqliteClient.SqliteClient, sql)
+        ))
+        const keptNow = yield* store.keep(Effect.as(Effect.yieldNow(), Option.some(running)))
+        yield* Effect.promise(() => Effect.runPromise(Fiber.join(write)))
+        return keptNow
+      })
+    )
+    expect(kept).toBe(true)
+    const afterCrash = await run((store) => store.takeBack)
+    expect(bytesOf(afterCrash)).toEqual(Option.some([...running]))
+    expect(rowsOf(afterCrash)).toEqual(Option.some([3, 7, 8]))
+    // An index behind the library keeps nothing: the snapshot standing stays, with its rows.
+    expect(await run((store) => Effect.zipRight(store.takeBack, store.keep(Effect.succeedNone)))).toBe(false)
+    expect(rowsOf(await run((store) => store.takeBack))).toEqual(Option.some([3, 7, 8]))
   })
 
   it("records no row while no snapshot stands, nor after one was forgotten", async () => {
     await run((store) => store.forget)
     expect(existsSync(SqliteSearchIndexSnapshots.snapshotPathOf(dbPath))).toBe(false)
     await run((store) => Effect.zipRight(store.takeBack, store.changed(commits(1, 2, 3))))
-    await run((store) => store.keep(encodeSnapshot({ stop: 0 })))
+    await run((store) => store.keep(ready(encodeSnapshot({ stop: 0 }))))
     await run((store) => Effect.zipRight(store.takeBack, Effect.zipRight(store.forget, store.changed(commits(4, 5, 6)))))
     const rows = await Effect.runPromise(Effect.scoped(Effect.flatMap(
       SqliteClient.SqliteClient,
@@ -184,9 +212,9 @@ describe("SqliteSearchIndexSnapshots", () => {
 
   it("never reads a file the database does not name: one left by another stop, or beside a copied database", async () => {
     const path = SqliteSearchIndexSnapshots.snapshotPathOf(dbPath)
-    await run((store) => store.keep(encodeSnapshot({ stop: 1 })))
+    await run((store) => store.keep(ready(encodeSnapshot({ stop: 1 }))))
     const first = readFileSync(path)
-    await run((store) => store.keep(encodeSnapshot({ stop: 2 })))
+    await run((store) => store.keep(ready(encodeSnapshot({ stop: 2 }))))
     // The first stop's file, put back beside the database that names the second.
     writeFileSync(path, first)
     expect(Option.isNone(await run((store) => store.takeBack))).toBe(true)
@@ -198,7 +226,7 @@ describe("SqliteSearchIndexSnapshots", () => {
 
   it("without its file, nothing is given back, and the database names none any more", async () => {
     const path = SqliteSearchIndexSnapshots.snapshotPathOf(dbPath)
-    await run((store) => store.keep(encodeSnapshot({ stop: 3 })))
+    await run((store) => store.keep(ready(encodeSnapshot({ stop: 3 }))))
     const file = readFileSync(path)
     rmSync(path)
     expect(Option.isNone(await run((store) => store.takeBack))).toBe(true)

@@ -2,8 +2,8 @@
  * `SearchIndexSnapshots` on SQLite: the snapshot is a file beside the database, `<DB_PATH>.search-index`, and a
  * token the database holds (`search_index_snapshot`) says which file stands for it; the search rows written since it
  * was kept are in `search_index_journal`, recorded inside each write's transaction, so they are there if and only if
- * the write committed. Keeping one writes the file (flushed, then renamed into place) before the token commits and
- * the journal empties in the same transaction. A file whose token the database does not hold (written by a stop that
+ * the write committed. Keeping one is a write transaction from the moment the snapshot's bytes are taken: the file
+ * (flushed, then renamed into place), then the token, and the journal emptied. A file whose token the database does not hold (written by a stop that
  * failed half way, or beside a database copied over this one) is never read; a copy of this database restored from
  * a backup holds the token and the rows of its own time, so it reads the file back as truly as the database did
  * then. Versions before the journal's migration refuse this database, so none of them can change it unrecorded.
@@ -50,21 +50,29 @@ export const layer = (dbPath: string) =>
         yield* Effect.ignore(attempt(() => rmSync(path, { force: true })))
       }).pipe(Effect.orDie)
       return SearchIndexSnapshots.of({
-        keep: (bytes) =>
-          Effect.gen(function*() {
+        // In a write transaction from the snapshot's evaluation on: writes wait for the connection it holds. A file
+        // renamed into place for a transaction that then failed carries a token the database does not hold: unread.
+        keep: (snapshot) =>
+          sql.withTransaction(Effect.gen(function*() {
+            const bytes = yield* snapshot
+            if (Option.isNone(bytes)) return false
             const token = randomUUID()
             const header = new TextEncoder().encode(token.padEnd(TOKEN_BYTES))
-            yield* attempt(() => writeFlushed(`${path}.tmp`, [header, bytes]))
+            yield* attempt(() => writeFlushed(`${path}.tmp`, [header, bytes.value]))
             yield* attempt(() => renameSync(`${path}.tmp`, path))
-            yield* sql.withTransaction(Effect.gen(function*() {
-              yield* sql`DELETE FROM search_index_snapshot`
-              yield* sql`INSERT INTO search_index_snapshot (token) VALUES (${token})`
-              yield* sql`DELETE FROM search_index_journal`
-            }))
-            standing = true
-          }).pipe(
+            yield* sql`DELETE FROM search_index_snapshot`
+            yield* sql`INSERT INTO search_index_snapshot (token) VALUES (${token})`
+            yield* sql`DELETE FROM search_index_journal`
+            return true
+          })).pipe(
+            Effect.tap((kept) => {
+              if (kept) standing = true
+            }),
             Effect.catchAllCause((cause) =>
-              Effect.logWarning(`The search index's snapshot was not kept: ${messagesOf(Cause.squash(cause))}`)
+              Effect.as(
+                Effect.logWarning(`The search index's snapshot was not kept: ${messagesOf(Cause.squash(cause))}`),
+                false
+              )
             )
           ),
         takeBack: Effect.gen(function*() {

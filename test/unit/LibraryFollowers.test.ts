@@ -1,0 +1,71 @@
+/**
+ * The followers keep the search index's snapshot while the service runs, in a quiet moment: on a library where none
+ * stands (a first start, or one that rebuilt the index), and not while requests come.
+ */
+import { expect, it } from "@effect/vitest"
+import { SqlClient } from "@effect/sql/SqlClient"
+import { Effect, Layer, TestClock } from "effect"
+import { existsSync, mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { buildAsset } from "../../src/domain/AssetBuilder.ts"
+import { AssetId, FormatId } from "../../src/domain/Common.ts"
+import { timestamp } from "../../src/domain/Timestamps.ts"
+import { ServicesLive } from "../../src/http/Server.ts"
+import { AssetCreator } from "../../src/services/AssetCreator.ts"
+import { SeedPreprocessor } from "../../src/services/SeedPreprocessor.ts"
+import { RequestsReceived } from "../../src/storage/RequestsReceived.ts"
+import { sqliteEngineOrDie } from "../../src/storage/sqlite/SqliteEngine.ts"
+import { snapshotPathOf } from "../../src/storage/sqlite/SqliteSearchIndexSnapshots.ts"
+import { codeSeed } from "./TestLayers.ts"
+
+const saved = (raw: string) =>
+  Effect.gen(function*() {
+    const prepared = yield* (yield* SeedPreprocessor).prepareForCreate(codeSeed(raw, { ext: "ts" }))
+    const asset = buildAsset(prepared.asset, {
+      assetId: AssetId.make(crypto.randomUUID()),
+      formatId: FormatId.make(crypto.randomUUID()),
+      nextId: () => crypto.randomUUID(),
+      creator: crypto.randomUUID(),
+      now: timestamp(new Date())
+    })
+    yield* (yield* AssetCreator).store(asset)
+  })
+
+const tokens = Effect.flatMap(SqlClient, (sql) =>
+  Effect.map(sql<{ token: string }>`SELECT token FROM search_index_snapshot`, (rows) => rows.map((row) => row.token)))
+
+const journal = Effect.flatMap(SqlClient, (sql) =>
+  Effect.map(sql<{ row: number }>`SELECT row FROM search_index_journal`, (rows) => rows.length))
+
+it.scoped("keeps the search index's snapshot in a quiet moment where none stands, not while requests come", () => {
+  const dir = mkdtempSync(join(tmpdir(), "library-followers-"))
+  const dbPath = join(dir, "assets.db")
+  return Effect.gen(function*() {
+    const requests = yield* RequestsReceived
+    yield* saved("export const twice = (n: number) => n * 2\n")
+    // A request between every two looks: never quiet.
+    for (let look = 0; look < 4; look++) {
+      requests.received()
+      yield* TestClock.adjust("5 seconds")
+    }
+    expect(yield* tokens).toEqual([])
+    expect(existsSync(snapshotPathOf(dbPath))).toBe(false)
+    // Ten seconds without a request or a commit: kept, and the writes after it recorded.
+    yield* TestClock.adjust("10 seconds")
+    const kept = yield* tokens
+    expect(kept).toHaveLength(1)
+    expect(existsSync(snapshotPathOf(dbPath))).toBe(true)
+    yield* saved("export const thrice = (n: number) => n * 3\n")
+    expect(yield* journal).toBe(1)
+    // One commit since: too few to keep another.
+    yield* TestClock.adjust("20 seconds")
+    expect(yield* tokens).toEqual(kept)
+  }).pipe(
+    Effect.provide(ServicesLive.pipe(
+      Layer.provideMerge(sqliteEngineOrDie(dbPath)),
+      Layer.provideMerge(RequestsReceived.Default)
+    )),
+    Effect.ensuring(Effect.sync(() => rmSync(dir, { recursive: true, force: true })))
+  )
+})
