@@ -26,8 +26,8 @@ const SNAPSHOT_WAIT = "1 second"
  * Commits applied since the snapshot was kept (rows read again, after a start that read one back) past which a quiet
  * moment keeps a new one: a start after a crash reads every row they changed again, by runs of consecutive rows, and
  * rebuilds the whole index past 500 runs (about 3 s at 100,000 assets against about 1 s). Keeping one holds the
- * writes and the event loop about 0.3 s at 100,000 assets (the index's bytes 0.2 s, the file 0.08 s): rarely, and
- * only when nothing came for seconds.
+ * writes and the event loop about 0.25 s at 100,000 assets (the index's bytes, then 22 MB written and flushed):
+ * rarely, and only when nothing came for seconds.
  */
 const KEEP_AFTER_COMMITS = 200
 /** How often the service looks for a quiet moment: no commit applied and no request received since the last look. */
@@ -100,7 +100,7 @@ export class LibraryFollowers extends Effect.Service<LibraryFollowers>()("Librar
       /** The index's bytes, if it holds every commit of the feed (the store evaluates it where none can commit). */
       const caughtUpSnapshot = Effect.map(
         feed.head,
-        (head) => applied >= head ? Option.some(search.snapshot()) : Option.none<Uint8Array>()
+        (head) => applied >= head ? Option.some(search.snapshot()) : Option.none<ReadonlyArray<Uint8Array>>()
       )
       const keep = Effect.timed(store.keep(caughtUpSnapshot)).pipe(
         Effect.flatMap(([took, kept]) => {

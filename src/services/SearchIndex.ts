@@ -8,7 +8,7 @@
 import { Effect, Fiber } from "effect"
 import { type AssetFacets, FacetIndex, type FacetIndexParts } from "../domain/FacetIndex.ts"
 import type { SearchableText } from "../domain/SearchableText.ts"
-import { decodeSnapshot, encodeSnapshot } from "../domain/SnapshotBytes.ts"
+import { decodeSnapshot, snapshotPieces } from "../domain/SnapshotBytes.ts"
 import { TrigramIndex, type TrigramIndexParts } from "../domain/TrigramIndex.ts"
 import { messagesOf } from "../StartupError.ts"
 import { AssetStore } from "../storage/AssetStore.ts"
@@ -144,9 +144,9 @@ export class SearchIndex extends Effect.Service<SearchIndex>()("SearchIndex", {
         }
         facets.orderLoaded()
       }),
-      /** The index as it is now, as a snapshot's bytes (`SearchIndexSnapshots`). */
-      snapshot: (): Uint8Array =>
-        encodeSnapshot({ form: SNAPSHOT_FORM, titles: titles.parts(), facets: facets.parts() } satisfies SnapshotParts),
+      /** The index as it is now, as a snapshot's bytes in pieces (`SearchIndexSnapshots`). */
+      snapshot: (): ReadonlyArray<Uint8Array> =>
+        snapshotPieces({ form: SNAPSHOT_FORM, titles: titles.parts(), facets: facets.parts() } satisfies SnapshotParts),
       /**
        * Holds what a kept snapshot holds, with the rows written after it indexed again from the database, instead of
        * loading the library; answers false, holding nothing, when the bytes are not a snapshot of this form or so

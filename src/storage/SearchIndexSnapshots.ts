@@ -20,11 +20,12 @@ export interface KeptSnapshot {
 
 export interface SearchIndexSnapshotsShape {
   /**
-   * Keeps the bytes `snapshot` answers as the snapshot, with no write committing from its evaluation until the
-   * snapshot stands, so that no row changed after it; none (the index is behind the library) keeps nothing. Answers
-   * whether one was kept (a failure is logged; no snapshot untrue to the library is ever read back).
+   * Keeps the bytes `snapshot` answers (in pieces, one after the other) as the snapshot, with no write committing
+   * from its evaluation until the snapshot stands, so that no row changed after it; none (the index is behind the
+   * library) keeps nothing. Answers whether one was kept (a failure is logged; no snapshot untrue to the library is
+   * ever read back).
    */
-  readonly keep: (snapshot: Effect.Effect<Option.Option<Uint8Array>>) => Effect.Effect<boolean>
+  readonly keep: (snapshot: Effect.Effect<Option.Option<ReadonlyArray<Uint8Array>>>) => Effect.Effect<boolean>
   /** At start-up, before any write: the snapshot kept at the last stop and the rows changed since, if one stands. */
   readonly takeBack: Effect.Effect<Option.Option<KeptSnapshot>>
   /** Last inside a write transaction: records the search rows its commits changed, while a snapshot stands. */

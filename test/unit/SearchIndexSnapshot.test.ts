@@ -11,7 +11,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { Asset } from "../../src/domain/Asset.ts"
 import { AssetChange, type Commit } from "../../src/domain/Commit.ts"
-import { decodeSnapshot, encodeSnapshot } from "../../src/domain/SnapshotBytes.ts"
+import { decodeSnapshot, encodeSnapshot, snapshotPieces } from "../../src/domain/SnapshotBytes.ts"
 import { TrigramIndex } from "../../src/domain/TrigramIndex.ts"
 import { runsOf } from "../../src/services/SearchIndex.ts"
 import { type KeptSnapshot, SearchIndexSnapshots } from "../../src/storage/SearchIndexSnapshots.ts"
@@ -21,6 +21,18 @@ import * as SqliteSearchIndexSnapshots from "../../src/storage/sqlite/SqliteSear
 const throughBytes = <A>(parts: A): A => decodeSnapshot(encodeSnapshot(parts).slice()) as A
 
 describe("SnapshotBytes", () => {
+  it("writes large typed arrays as views of their own bytes, the rest joined, and reads the pieces back whole", () => {
+    const rows = Uint32Array.from({ length: 50_000 }, (_, i) => i * 3)
+    const value = { names: ["parse_header", "parse_header_v2"], rows, small: [Uint16Array.of(1, 2, 3), Uint16Array.of(4)] }
+    const pieces = snapshotPieces(value)
+    expect(pieces.some((piece) => piece.buffer === rows.buffer)).toBe(true)
+    expect(pieces.length).toBeLessThanOrEqual(3)
+    const joined = new Uint8Array(pieces.reduce((total, piece) => total + piece.byteLength, 0))
+    pieces.reduce((at, piece) => (joined.set(piece, at), at + piece.byteLength), 0)
+    expect(joined).toEqual(encodeSnapshot(value))
+    expect(decodeSnapshot(joined)).toEqual(value)
+  })
+
   it("gives back JSON and typed arrays as they were, the arrays as aligned views of the bytes", () => {
     const value = {
       name: "ünïcode ✓",
@@ -145,7 +157,7 @@ describe("SqliteSearchIndexSnapshots", () => {
     intentions: []
   }]
   /** A snapshot of an index that holds every commit. */
-  const ready = (bytes: Uint8Array) => Effect.succeed(Option.some(bytes))
+  const ready = (bytes: Uint8Array) => Effect.succeed(Option.some([bytes]))
   const bytesOf = (kept: Option.Option<KeptSnapshot>) => Option.map(kept, (read) => [...read.bytes])
   const rowsOf = (kept: Option.Option<KeptSnapshot>) => Option.map(kept, (read) => read.changedRows)
 
@@ -182,7 +194,7 @@ describe("SqliteSearchIndexSnapshots", () => {
         const write = Effect.runFork(sql.withTransaction(store.changed(commits(7, 3, 8))).pipe(
           Effect.provideService(SqliteClient.SqliteClient, sql)
         ))
-        const keptNow = yield* store.keep(Effect.as(Effect.yieldNow(), Option.some(running)))
+        const keptNow = yield* store.keep(Effect.as(Effect.yieldNow(), Option.some([running])))
         yield* Effect.promise(() => Effect.runPromise(Fiber.join(write)))
         return keptNow
       })

@@ -54,11 +54,11 @@ export const layer = (dbPath: string) =>
         // renamed into place for a transaction that then failed carries a token the database does not hold: unread.
         keep: (snapshot) =>
           sql.withTransaction(Effect.gen(function*() {
-            const bytes = yield* snapshot
-            if (Option.isNone(bytes)) return false
+            const pieces = yield* snapshot
+            if (Option.isNone(pieces)) return false
             const token = randomUUID()
             const header = new TextEncoder().encode(token.padEnd(TOKEN_BYTES))
-            yield* attempt(() => writeFlushed(`${path}.tmp`, [header, bytes.value]))
+            yield* attempt(() => writeFlushed(`${path}.tmp`, [header, ...pieces.value]))
             yield* attempt(() => renameSync(`${path}.tmp`, path))
             yield* sql`DELETE FROM search_index_snapshot`
             yield* sql`INSERT INTO search_index_snapshot (token) VALUES (${token})`
