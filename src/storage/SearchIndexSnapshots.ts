@@ -1,13 +1,13 @@
 /**
- * The storage port of the search index's snapshot: the in-memory index (`SearchIndex`) as it was when last kept (at
- * a stop, or in a quiet moment), kept with the library, so that the next start reads it back instead of rebuilding it from every
- * asset (1.2 s of a 2 s start at 100,000 assets). While a snapshot stands, every write transaction records the
- * search rows its commits changed (`changed`), so that it stays true to the library after a crash, a write or a
- * restored copy of the database: a start reads it back and indexes those rows again from the database. A stop keeps
- * a new one and forgets the rows; so does a quiet moment after many writes, so that a service running for weeks
- * and then killed does not read too many rows again. An engine provides this port only where no other instance can
- * write the library while this one is stopped (SQLite's file, not PostgreSQL's shared database); without it, the
- * index is always rebuilt.
+ * The storage port of the search index's snapshot: the in-memory index (`SearchIndex`) as it was when last kept (at a
+ * stop, or in a quiet moment), kept with the library, so that the next start reads it back instead of rebuilding it
+ * from every asset (1.2 s of a 2 s start at 100,000 assets). While a snapshot stands, every write transaction records
+ * the search rows its commits changed (`changed`), so that it stays true to the library after a crash, a write or a
+ * restored copy of the database: a start reads it back and indexes those rows again from the database. A stop keeps a
+ * new one and forgets the rows; so does a quiet moment after many writes, so that a service running for weeks and then
+ * killed does not read too many rows again. An engine provides this port only where no other instance can write the
+ * library while this one is stopped (SQLite's file, not PostgreSQL's shared database); without it, the index is always
+ * rebuilt.
  */
 import { Context, type Effect, type Option } from "effect"
 import type { Commit } from "../domain/Commit.ts"

@@ -23,7 +23,8 @@ const throughBytes = <A>(parts: A): A => decodeSnapshot(encodeSnapshot(parts).sl
 describe("SnapshotBytes", () => {
   it("writes large typed arrays as views of their own bytes, the rest joined, and reads the pieces back whole", () => {
     const rows = Uint32Array.from({ length: 50_000 }, (_, i) => i * 3)
-    const value = { names: ["parse_header", "parse_header_v2"], rows, small: [Uint16Array.of(1, 2, 3), Uint16Array.of(4)] }
+    const small = [Uint16Array.of(1, 2, 3), Uint16Array.of(4)]
+    const value = { names: ["parse_header", "parse_header_v2"], rows, small }
     const pieces = snapshotPieces(value)
     expect(pieces.some((piece) => piece.buffer === rows.buffer)).toBe(true)
     expect(pieces.length).toBeLessThanOrEqual(3)

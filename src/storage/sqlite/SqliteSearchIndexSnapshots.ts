@@ -1,12 +1,13 @@
 /**
- * `SearchIndexSnapshots` on SQLite: the snapshot is a file beside the database, `<DB_PATH>.search-index`, and a
- * token the database holds (`search_index_snapshot`) says which file stands for it; the search rows written since it
- * was kept are in `search_index_journal`, recorded inside each write's transaction, so they are there if and only if
- * the write committed. Keeping one is a write transaction from the moment the snapshot's bytes are taken: the file
- * (flushed, then renamed into place), then the token, and the journal emptied. A file whose token the database does not hold (written by a stop that
- * failed half way, or beside a database copied over this one) is never read; a copy of this database restored from
- * a backup holds the token and the rows of its own time, so it reads the file back as truly as the database did
- * then. Versions before the journal's migration refuse this database, so none of them can change it unrecorded.
+ * `SearchIndexSnapshots` on SQLite: the snapshot is a file beside the database, `<DB_PATH>.search-index`, and a token
+ * the database holds (`search_index_snapshot`) says which file stands for it; the search rows written since it was kept
+ * are in `search_index_journal`, recorded inside each write's transaction, so they are there if and only if the write
+ * committed. Keeping one is a write transaction from the moment the snapshot's bytes are taken: the file (flushed, then
+ * renamed into place), then the token, and the journal emptied. A file whose token the database does not hold (written
+ * by a keep that failed half way, or beside a database copied over this one) is never read; a copy of this database
+ * restored from a backup holds the token and the rows of its own time, so it reads the file back as truly as the
+ * database did then. Versions before the journal's migration refuse this database, so none of them can change it
+ * unrecorded.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Cause, Effect, Layer, Option } from "effect"
