@@ -13,7 +13,7 @@ import { Deferred, Duration, Effect, FiberId, Option, Schedule, Stream } from "e
 import { type FeedEntry, type FeedEvent, isOutage } from "../domain/Commit.ts"
 import { facetsOf, searchableText } from "../domain/SearchableText.ts"
 import { ChangeFeed } from "../storage/ChangeFeed.ts"
-import { RequestsReceived } from "../storage/RequestsReceived.ts"
+import { requestsSoFar } from "../storage/RequestsReceived.ts"
 import { SearchIndexSnapshots } from "../storage/SearchIndexSnapshots.ts"
 import { ChangeHub } from "./ChangeHub.ts"
 import { IntentionIndex } from "./IntentionIndex.ts"
@@ -41,7 +41,7 @@ export class LibraryFollowers extends Effect.Service<LibraryFollowers>()("Librar
     const intentions = yield* IntentionIndex
     const hub = yield* ChangeHub
     const snapshots = yield* Effect.serviceOption(SearchIndexSnapshots)
-    const requests = yield* Effect.serviceOption(RequestsReceived)
+    const requests = yield* requestsSoFar
 
     const entries = yield* feed.follow(yield* feed.head)
     const kept = Option.isSome(snapshots) ? yield* snapshots.value.takeBack : Option.none()
@@ -112,7 +112,7 @@ export class LibraryFollowers extends Effect.Service<LibraryFollowers>()("Librar
 
       let seen = { applied: -1, requests: -1 }
       const lookForQuiet = Effect.suspend(() => {
-        const now = { applied, requests: Option.match(requests, { onNone: () => 0, onSome: (all) => all.count() }) }
+        const now = { applied, requests: requests() }
         const quiet = now.applied === seen.applied && now.requests === seen.requests
         seen = now
         return quiet && sinceKept >= KEEP_AFTER_COMMITS ? keep : Effect.void

@@ -1,10 +1,9 @@
 /**
- * How many requests the service has received, counted as the server reads each one's head. An engine's background
- * upkeep waits for a pause in them (`FullTextMerging`): a step of it holds the event loop for milliseconds, and a
- * search that waits behind such steps takes twice as long. Without this service (tests, tools), only writes make the
- * upkeep wait.
+ * How many requests the service has received, counted as the server reads each one's head. Background work waits for
+ * a pause in them (`FullTextMerging`'s merge steps, `LibraryFollowers`' snapshots): each holds the event loop, and a
+ * request that comes meanwhile waits behind it. Without this service (tests, tools), nothing counts requests.
  */
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 
 export class RequestsReceived extends Effect.Service<RequestsReceived>()("RequestsReceived", {
   sync: () => {
@@ -17,3 +16,9 @@ export class RequestsReceived extends Effect.Service<RequestsReceived>()("Reques
     } as const
   }
 }) {}
+
+/** How many requests were received so far, as a function to call when asked; always 0 where none are counted. */
+export const requestsSoFar = Effect.map(
+  Effect.serviceOption(RequestsReceived),
+  (found): (() => number) => Option.match(found, { onNone: () => () => 0, onSome: (requests) => requests.count })
+)

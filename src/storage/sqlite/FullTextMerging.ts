@@ -11,8 +11,8 @@
  * (`automerge`), as before this upkeep.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
-import { Duration, Effect, Layer, Option, Schedule } from "effect"
-import { RequestsReceived } from "../RequestsReceived.ts"
+import { Duration, Effect, Layer, Schedule } from "effect"
+import { requestsSoFar } from "../RequestsReceived.ts"
 
 /** The FTS5 tables of the schema. */
 export const FULL_TEXT_TABLES = ["search_text", "search_titles", "search_words", "similarity"] as const
@@ -61,12 +61,9 @@ const mergeInPairs = Effect.forEach(FULL_TEXT_TABLES, (table) => command(table, 
  */
 export const FullTextMerging = Layer.scopedDiscard(Effect.gen(function*() {
   yield* mergeInPairs
-  const requests = yield* Effect.serviceOption(RequestsReceived)
+  const requests = yield* requestsSoFar
   /** Writes and requests so far: it moves with every one of either. */
-  const activity = Effect.map(totalChanges, (changes) => changes + Option.match(requests, {
-    onNone: () => 0,
-    onSome: (received) => received.count()
-  }))
+  const activity = Effect.map(totalChanges, (changes) => changes + requests())
   let seen = -1
   let settled = false
   const look = Effect.gen(function*() {
