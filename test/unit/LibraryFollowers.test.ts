@@ -1,6 +1,6 @@
 /**
  * The followers keep the search index's snapshot while the service runs, in a quiet moment: on a library where none
- * stands (a first start, or one that rebuilt the index), and not while requests come.
+ * stands (a first start, or one that rebuilt the index), or after 200 commits; never while requests come.
  */
 import { expect, it } from "@effect/vitest"
 import { SqlClient } from "@effect/sql/SqlClient"
@@ -61,6 +61,13 @@ it.scoped("keeps the search index's snapshot in a quiet moment where none stands
     // One commit since: too few to keep another.
     yield* TestClock.adjust("20 seconds")
     expect(yield* tokens).toEqual(kept)
+    // Two hundred: the next quiet moment keeps another, and the journal starts again from nothing.
+    for (let i = 0; i < 199; i++) yield* saved(`export const times${i} = (n: number) => n * ${i}\n`)
+    yield* TestClock.adjust("10 seconds")
+    const next = yield* tokens
+    expect(next).toHaveLength(1)
+    expect(next).not.toEqual(kept)
+    expect(yield* journal).toBe(0)
   }).pipe(
     Effect.provide(ServicesLive.pipe(
       Layer.provideMerge(sqliteEngineOrDie(dbPath)),
