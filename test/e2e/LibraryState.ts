@@ -2,8 +2,9 @@
  * A value that moves whenever the service commits a write to a library, read over a connection of the test's own: a
  * digest of every row the service keeps (the test libraries are small). Suites use it to check that a refused request
  * wrote nothing. On SQLite, what the service rewrites in the background without changing the library is left out:
- * FTS5's segments and settings (`FullTextMerging` merges them once writes pause) and the planner's statistics; the
- * file's `data_version`, read before, moved with every such merge.
+ * FTS5's segments and settings (`FullTextMerging` merges them once writes pause), the planner's statistics, and the
+ * search index snapshot's token and journal (kept again in a quiet moment); the file's `data_version`, read before,
+ * moved with every such merge.
  */
 import Database from "better-sqlite3"
 import { createHash } from "node:crypto"
@@ -33,6 +34,8 @@ const DIGEST = `
 
 /** What FTS5 keeps up in the background, whose rows change when the library does not: its segments and settings. */
 const FULL_TEXT_UPKEEP = ["data", "idx", "config"]
+/** The search index snapshot's bookkeeping: a keep in a quiet moment rewrites it when the library does not change. */
+const SNAPSHOT_UPKEEP = new Set(["search_index_snapshot", "search_index_journal"])
 
 /**
  * The schema and every row of every other table (the planner's statistics left out too), each table's rows sorted,
@@ -49,7 +52,10 @@ const sqliteDigest = (reader: Database.Database): string => {
   )
   for (const { name, sql } of tables) {
     digest.update(`${name}:${sql ?? ""}\n`)
-    if (sql === null || !sql.startsWith("CREATE TABLE") || background.has(name) || name.startsWith("sqlite_stat")) {
+    if (
+      sql === null || !sql.startsWith("CREATE TABLE") || background.has(name) || SNAPSHOT_UPKEEP.has(name) ||
+      name.startsWith("sqlite_stat")
+    ) {
       continue
     }
     const rows = reader.prepare(`SELECT * FROM "${name}"`).raw().all() as Array<Array<unknown>>
