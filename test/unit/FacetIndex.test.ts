@@ -180,6 +180,8 @@ describe("FacetIndex.removeRows", () => {
     expect(observed(byRows)).toEqual(observed(byFacets))
     expect(observed(byRows).tags.db).toEqual([5])
     expect(observed(byRows).go).toBe(1998)
+    // A forgotten row has no time any more.
+    expect(Number.isNaN(observed(byRows).updated[1])).toBe(true)
   })
 })
 
