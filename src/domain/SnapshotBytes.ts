@@ -72,6 +72,7 @@ const joinedWhenSmall = (pieces: ReadonlyArray<Uint8Array>): Array<Uint8Array> =
   return joined
 }
 
+/** The pieces in one plain, 8-aligned buffer of its own (`Buffer.concat` may answer a slice of its shared pool). */
 const concatenated = (pieces: ReadonlyArray<Uint8Array>): Uint8Array => {
   const bytes = new Uint8Array(pieces.reduce((total, piece) => total + piece.byteLength, 0))
   let at = 0
