@@ -30,6 +30,7 @@ import * as SqliteWriterLock from "./SqliteWriterLock.ts"
 import { FullTextMerging } from "./FullTextMerging.ts"
 import { statisticsAtStart, StatisticsUpkeep } from "./Statistics.ts"
 import { syncedFolderWarning } from "./SyncedFolder.ts"
+import { WalCheckpoints } from "./WalCheckpoints.ts"
 
 const isDeno = "Deno" in globalThis
 
@@ -93,8 +94,11 @@ export const openDatabase = (filename: string): Layer.Layer<SqlClient, StartupEr
     if (Option.isSome(copy)) yield* sql`DELETE FROM search_index_snapshot`
     yield* statisticsAtStart
   }))
-  // The upkeep reads the library's tables, so it starts once they are migrated.
-  const migratedAndUpkept = Layer.flatMap(ready, () => Layer.merge(StatisticsUpkeep, FullTextMerging))
+  // The upkeep reads the library's tables, so it starts once they are migrated. A database in memory has no log.
+  const upkeep = filename === ":memory:"
+    ? Layer.merge(StatisticsUpkeep, FullTextMerging)
+    : Layer.mergeAll(StatisticsUpkeep, FullTextMerging, WalCheckpoints(filename))
+  const migratedAndUpkept = Layer.flatMap(ready, () => upkeep)
   return Layer.provideMerge(migratedAndUpkept, driverLayer(filename)).pipe(
     Layer.catchAllCause((cause) => {
       const error = Cause.squash(cause)
