@@ -3,6 +3,7 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import { SqliteClient } from "@effect/sql-sqlite-node"
 import { Effect, Layer } from "effect"
 import { mkdtempSync, rmSync, statSync } from "node:fs"
+import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { WalCheckpoints } from "../../src/storage/sqlite/WalCheckpoints.ts"
@@ -14,8 +15,11 @@ const withDatabase = <A, E>(use: (file: string) => Effect.Effect<A, E>) =>
     (folder) => Effect.sync(() => rmSync(folder, { recursive: true, force: true }))
   )
 
+/** The layer on the file, its worker opening it with better-sqlite3 as the service on Node does. */
 const checkpointed = (file: string) =>
-  WalCheckpoints(file).pipe(Layer.provideMerge(SqliteClient.layer({ filename: file })))
+  WalCheckpoints(file, createRequire(import.meta.url).resolve("better-sqlite3")).pipe(
+    Layer.provideMerge(SqliteClient.layer({ filename: file }))
+  )
 
 /** 2 MB in one transaction: 500 pages, fewer than SQLite's own checkpoint waits for (1,000), and than ours. */
 const writeTwoMegabytes = Effect.gen(function*() {

@@ -11,6 +11,7 @@
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Cause, Effect, Exit, Layer, Option } from "effect"
 import { mkdirSync } from "node:fs"
+import { createRequire } from "node:module"
 import { dirname } from "node:path"
 import { ExitCode, messagesOf, StartupError } from "../../StartupError.ts"
 import type { StoragePorts } from "../StoragePorts.ts"
@@ -48,6 +49,9 @@ const driverLayer = (filename: string) =>
         )
       )
     )
+
+/** The same driver as a module another thread loads (`WalCheckpoints`): by name on Deno, by its path on Node. */
+const driverModule = () => isDeno ? "node:sqlite" : createRequire(import.meta.url).resolve("better-sqlite3")
 
 /** Durability settings: WAL (set by the drivers) with synchronous=NORMAL survives a process crash. */
 const tune = Effect.gen(function*() {
@@ -97,7 +101,7 @@ export const openDatabase = (filename: string): Layer.Layer<SqlClient, StartupEr
   // The upkeep reads the library's tables, so it starts once they are migrated. A database in memory has no log.
   const upkeep = filename === ":memory:"
     ? Layer.merge(StatisticsUpkeep, FullTextMerging)
-    : Layer.mergeAll(StatisticsUpkeep, FullTextMerging, WalCheckpoints(filename))
+    : Layer.mergeAll(StatisticsUpkeep, FullTextMerging, WalCheckpoints(filename, driverModule()))
   const migratedAndUpkept = Layer.flatMap(ready, () => upkeep)
   return Layer.provideMerge(migratedAndUpkept, driverLayer(filename)).pipe(
     Layer.catchAllCause((cause) => {

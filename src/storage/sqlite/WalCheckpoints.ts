@@ -14,7 +14,6 @@
  */
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect, Layer, Runtime } from "effect"
-import { createRequire } from "node:module"
 import { Worker } from "node:worker_threads"
 
 /** How often the worker checkpoints what the log holds. */
@@ -23,8 +22,6 @@ const EVERY_MS = 200
 const LOG_PAGES = 4096
 /** How long a stop waits for the worker to close its connection. */
 const STOP_MS = 2000
-
-const isDeno = "Deno" in globalThis
 
 /**
  * The worker, evaluated as a script (a module file would need a path that holds for the sources and for `dist/`'s
@@ -64,11 +61,11 @@ const stop = () => {
 parentPort.on("message", stop)
 `
 
-/** The driver the worker opens the database with: the one the service runs on. */
-const workerDriver = () => isDeno ? "node:sqlite" : createRequire(import.meta.url).resolve("better-sqlite3")
-
-/** For as long as the layer lives, on the database file `filename` the `SqlClient` has open. */
-export const WalCheckpoints = (filename: string) =>
+/**
+ * For as long as the layer lives, on the database file `filename` the `SqlClient` has open; the worker opens it with
+ * `driver`, the service's own ("node:sqlite", or the path of better-sqlite3).
+ */
+export const WalCheckpoints = (filename: string, driver: string) =>
   Layer.scopedDiscard(Effect.gen(function*() {
     const sql = yield* SqlClient
     yield* sql.unsafe(`PRAGMA wal_autocheckpoint = ${LOG_PAGES}`)
@@ -77,7 +74,7 @@ export const WalCheckpoints = (filename: string) =>
       Effect.sync(() => {
         const started = new Worker(WORKER_SOURCE, {
           eval: true,
-          workerData: { filename, driver: workerDriver(), every: EVERY_MS }
+          workerData: { filename, driver, every: EVERY_MS }
         })
         started.once("exit", () => (ended = true))
         return started
