@@ -58,6 +58,11 @@ export const CLASSIFICATION_SPECIFICS = [
 ] as const
 export type ClassificationSpecificValue = typeof CLASSIFICATION_SPECIFICS[number]
 
+const VALUES: ReadonlySet<unknown> = new Set(CLASSIFICATION_SPECIFICS)
+
+/** Whether a value is one of the enum's, spelled as there. */
+export const isClassificationSpecific = (value: unknown): value is ClassificationSpecificValue => VALUES.has(value)
+
 const byFoldedName = new Map<string, ClassificationSpecificValue>()
 for (const value of CLASSIFICATION_SPECIFICS) if (!byFoldedName.has(value.toLowerCase())) byFoldedName.set(value.toLowerCase(), value)
 

@@ -4,7 +4,7 @@
  * JSON, so values read from the database need no transformation on the way out.
  */
 import { ParseResult, Schema } from "effect"
-import { CLASSIFICATION_SPECIFICS, knownClassification } from "./ClassificationSpecifics.ts"
+import { CLASSIFICATION_SPECIFICS, isClassificationSpecific, knownClassification } from "./ClassificationSpecifics.ts"
 
 /** A UUID as the OpenAPI `UniversalUniqueIdentifier` pattern accepts it. */
 export const Uuid = Schema.String.pipe(
@@ -77,13 +77,22 @@ export const ClassificationRenderingEnum = Schema.Literal(
 export const ClassificationSpecific = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(64))
 
 /**
+ * A value of `ClassificationSpecificEnum` as spelled there, checked in a set. A `Schema.Literal` of the 504 values
+ * checks each in turn: 15 µs for "ts" in isolation, more in the service, in every seed with an extension.
+ */
+export const ClassificationSpecificValue = Schema.declare(isClassificationSpecific, {
+  identifier: "ClassificationSpecificValue",
+  jsonSchema: { type: "string", enum: CLASSIFICATION_SPECIFICS }
+})
+
+/**
  * What a client may ask an asset to be classified as (a seed's `ext`, a reclassification): one of the 504 values
  * of `ClassificationSpecificEnum`, matched case-insensitively and stored in its own spelling. Anything else is a
  * 400 naming the path: stored, it would make clients that decode the enum strictly fail on the asset.
  */
 export const KnownClassificationSpecific = Schema.transformOrFail(
   Schema.String,
-  Schema.Literal(...CLASSIFICATION_SPECIFICS),
+  ClassificationSpecificValue,
   {
     strict: true,
     decode: (ext, _, ast) => {

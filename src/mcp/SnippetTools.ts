@@ -5,8 +5,7 @@
 import * as Tool from "@effect/ai/Tool"
 import * as Toolkit from "@effect/ai/Toolkit"
 import { ParseResult, Schema } from "effect"
-import { CLASSIFICATION_SPECIFICS } from "../domain/ClassificationSpecifics.ts"
-import { AssetId } from "../domain/Common.ts"
+import { AssetId, ClassificationSpecificValue } from "../domain/Common.ts"
 import { languageNamed } from "../domain/LanguageNames.ts"
 import { PAGE_LIMIT } from "../services/AssistantLibrary.ts"
 
@@ -17,7 +16,7 @@ export type ToolRefusal = typeof ToolRefusal.Type
 const SnippetId = AssetId.annotations({ description: "A snippet's id (a UUID), as search_snippets answers it" })
 
 /** A language by name or extension, stored as the extension the service knows it by. */
-const Language = Schema.transformOrFail(Schema.String, Schema.Literal(...CLASSIFICATION_SPECIFICS), {
+const Language = Schema.transformOrFail(Schema.String, ClassificationSpecificValue, {
   strict: true,
   decode: (name, _, ast) => {
     const known = languageNamed(name)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Either, Schema } from "effect"
 import { CLASSIFICATION_SPECIFICS, knownClassification } from "../../src/domain/ClassificationSpecifics.ts"
-import { KnownClassificationSpecific } from "../../src/domain/Common.ts"
+import { ClassificationSpecificValue, KnownClassificationSpecific } from "../../src/domain/Common.ts"
 
 describe("knownClassification", () => {
   it("matches a client's extension case-insensitively and answers the enum's spelling", () => {
@@ -21,5 +21,13 @@ describe("KnownClassificationSpecific", () => {
     expect(Schema.decodeUnknownSync(KnownClassificationSpecific)("RS")).toBe("rs")
     const refused = Schema.decodeUnknownEither(KnownClassificationSpecific)("klingon")
     expect(Either.isLeft(refused) && String(refused.left)).toMatch(/"klingon" is not a known classification/)
+  })
+})
+
+describe("ClassificationSpecificValue", () => {
+  it("is every value of ClassificationSpecificEnum as spelled there, and nothing else", () => {
+    const is = Schema.is(ClassificationSpecificValue)
+    for (const value of CLASSIFICATION_SPECIFICS) expect(is(value)).toBe(true)
+    for (const other of ["PY", "Ts", " ts", "klingon", "", 42, null, undefined]) expect(is(other)).toBe(false)
   })
 })
