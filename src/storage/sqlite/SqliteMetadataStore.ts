@@ -20,7 +20,7 @@ export const make = Effect.gen(function*() {
     Effect.gen(function*() {
       // Two lookups, by id and by key, each along its unique index: one with OR, or a planner without statistics,
       // may read every entity of the kind (`+kind` keeps it off that index).
-      const byId = yield* sql<EntityRow>`
+      const byId = ids.length === 0 ? [] : yield* sql<EntityRow>`
         SELECT row, id, key, json FROM metadata WHERE ${inList(sql, "id", ids)} AND +kind = ${kind}`
       const byKey = keys.length === 0 ? [] : yield* sql<EntityRow>`
         SELECT row, id, key, json FROM metadata WHERE kind = ${kind} AND ${inList(sql, "key", keys)}`
