@@ -80,10 +80,12 @@ const BATCH_LIMIT = 64
 const BATCH_MILLIS = 25
 
 /**
- * How long a transaction waits for write requests on their way (`WritesOnTheWay`) before it starts: about what
- * reading and preparing one takes, so that writes sent together share a transaction without a lone one waiting.
+ * How long a transaction waits for write requests on their way (`WritesOnTheWay`) before it starts, so that writes
+ * sent together share a transaction; a lone one waits for none. Under load the requests on their way share the one
+ * thread with it, so the wait spans a few of them: 8 clients creating over new connections shared a transaction by
+ * 3.1 at 2 ms and by 6.3 at 6 ms, with 15% less CPU per create (a commit flushes four full-text tables).
  */
-const COMPANY_MILLIS = 2
+const COMPANY_MILLIS = 6
 
 /** Lets requests already received reach the queue before a batch is taken: I/O callbacks run first. */
 const nextTurnOfEventLoop = Effect.async<void>((resume) => {
