@@ -16,16 +16,18 @@ const one = <K extends MetadataKind>(rows: ReadonlyArray<EntityRow>) =>
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient
 
-  const lookup = (kind: MetadataKind, ids: ReadonlyArray<string>, keys: ReadonlyArray<string>) =>
-    Effect.gen(function*() {
-      // Two lookups, by id and by key, each along its unique index: one with OR, or a planner without statistics,
-      // may read every entity of the kind (`+kind` keeps it off that index).
-      const byId = ids.length === 0 ? [] : yield* sql<EntityRow>`
-        SELECT row, id, key, json FROM metadata WHERE ${inList(sql, "id", ids)} AND +kind = ${kind}`
-      const byKey = keys.length === 0 ? [] : yield* sql<EntityRow>`
-        SELECT row, id, key, json FROM metadata WHERE kind = ${kind} AND ${inList(sql, "key", keys)}`
-      return [...byId, ...byKey]
-    }).pipe(Effect.orDie)
+  const lookup = (kind: MetadataKind, ids: ReadonlyArray<string>, keys: ReadonlyArray<string>) => {
+    // Two lookups, by id and by key, each along its unique index, in one statement: one with OR, or a planner
+    // without statistics, may read every entity of the kind (`+kind` keeps it off that index).
+    const byId = ids.length === 0 ? undefined : sql`
+      SELECT row, id, key, json FROM metadata WHERE ${inList(sql, "id", ids)} AND +kind = ${kind}`
+    const byKey = keys.length === 0 ? undefined : sql`
+      SELECT row, id, key, json FROM metadata WHERE kind = ${kind} AND ${inList(sql, "key", keys)}`
+    const lookups = [byId, byKey].filter((lookup) => lookup !== undefined)
+    return lookups.length === 0
+      ? Effect.succeed([])
+      : sql<EntityRow>`${sql.join(" UNION ALL ", false)(lookups)}`.pipe(Effect.orDie)
+  }
 
   const find = <K extends MetadataKind>(kind: K, id: string) =>
     Effect.map(sql<EntityRow>`SELECT row, id, key, json FROM metadata WHERE id = ${id} AND kind = ${kind}`, one<K>)
