@@ -187,6 +187,8 @@ export const fingerprintOf = (prepared: PreparedCode): CodeFingerprint => ({
 /** A query prepared once for comparison with many saved snippets. */
 export interface PreparedCode {
   readonly tokens: ReadonlyArray<string>
+  /** Its tokens with identifiers numbered by first appearance. */
+  readonly renamedTokens: ReadonlyArray<string>
   readonly exact: string
   readonly renamed: string
   readonly shape: string
@@ -197,10 +199,11 @@ export interface PreparedCode {
 
 /**
  * Code prepared part by part, each part made when first read: a saved snippet scored against a query needs some
- * of them only (its shape's digest never; its shape's shingles not for a short query or a renamed copy).
+ * of them only (its digests never; its shape's shingles not for a short query or a renamed copy).
  */
 class PreparedParts implements PreparedCode {
   #kinds: Array<TokenKind> | undefined
+  #renamedTokens: Array<string> | undefined
   #exact: string | undefined
   #renamed: string | undefined
   #shapeTokens: Array<string> | undefined
@@ -213,8 +216,11 @@ class PreparedParts implements PreparedCode {
   get exact(): string {
     return this.#exact ??= digest(this.tokens)
   }
+  get renamedTokens(): Array<string> {
+    return this.#renamedTokens ??= renameIdentifiers(this.tokens, this.kinds)
+  }
   get renamed(): string {
-    return this.#renamed ??= digest(renameIdentifiers(this.tokens, this.kinds))
+    return this.#renamed ??= digest(this.renamedTokens)
   }
   get shape(): string {
     return this.#shape ??= digest(this.shapeTokens)
@@ -234,6 +240,13 @@ class PreparedParts implements PreparedCode {
 }
 
 export const prepare = (code: string): PreparedCode => new PreparedParts(tokenize(code))
+
+/**
+ * Whether two lists of tokens are the same, token for token: what equal digests say, without hashing a saved
+ * snippet's tokens twice for each comparison (the 40 candidates of a suggestion, say).
+ */
+const sameTokens = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolean =>
+  a.length === b.length && a.every((token, i) => token === b[i])
 
 /**
  * Shingles of `query` also in `saved` (both in increasing order, `shingles`): their Jaccard index, and the share
@@ -278,12 +291,12 @@ export const SHAPE_WEIGHT = 0.9
  */
 export const similarityBetween = (query: PreparedCode, saved: PreparedCode): number => {
   if (query.tokens.length === 0 || saved.tokens.length === 0) return 0
-  if (query.exact === saved.exact) return 1
+  if (sameTokens(query.tokens, saved.tokens)) return 1
   const literal = overlap(query.shingles, saved.shingles)
   const small = Math.min(1, query.shingles.length / SHORT_QUERY_SHINGLES)
   const tokensAlike = Math.max(literal.jaccard, literal.containment * small)
   if (query.tokens.length < RENAMED_MIN_TOKENS) return tokensAlike
-  if (query.renamed === saved.renamed) return 0.98 + 0.01 * literal.jaccard
+  if (sameTokens(query.renamedTokens, saved.renamedTokens)) return 0.98 + 0.01 * literal.jaccard
   // Jaccard only: a generic shape (a few calls and a return) is contained in many larger snippets. Among snippets
   // of the same shape, the one sharing more tokens ranks first (an edited copy before its original's twins).
   const shapesAlike = SHAPE_WEIGHT * overlap(query.shapeShingles, saved.shapeShingles).jaccard - 0.05 * (1 - literal.jaccard)
