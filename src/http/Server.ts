@@ -152,7 +152,7 @@ export const NodeServerLive = Layer.unwrapEffect(Effect.gen(function*() {
   const server = createServer()
   countWriteRequests(server, yield* WritesOnTheWay)
   const requests = yield* RequestsReceived
-  server.on("request", () => requests.received())
+  server.on("request", (_request, response) => response.once("close", requests.received()))
   return NodeHttpServer.layer(() => server, { port: config.port, host: config.host }).pipe(
     Layer.merge(Layer.succeed(NodeServer, server)),
     Layer.mapError((error) => listenProblem(config, error))

@@ -13,7 +13,7 @@ import { Deferred, Duration, Effect, FiberId, Option, Schedule, Stream } from "e
 import { type FeedEntry, type FeedEvent, isOutage } from "../domain/Commit.ts"
 import { facetsOf, searchableText } from "../domain/SearchableText.ts"
 import { ChangeFeed } from "../storage/ChangeFeed.ts"
-import { requestsSoFar } from "../storage/RequestsReceived.ts"
+import { requestActivity } from "../storage/RequestsReceived.ts"
 import { SearchIndexSnapshots } from "../storage/SearchIndexSnapshots.ts"
 import { ChangeHub } from "./ChangeHub.ts"
 import { IntentionIndex } from "./IntentionIndex.ts"
@@ -30,7 +30,10 @@ const SNAPSHOT_WAIT = "1 second"
  * rarely, and only when nothing came for seconds.
  */
 const KEEP_AFTER_COMMITS = 200
-/** How often the service looks for a quiet moment: no commit applied and no request received since the last look. */
+/**
+ * How often the service looks for a quiet moment: no commit applied and no request received since the last look, and
+ * none being answered.
+ */
 const QUIET_LOOK = "5 seconds"
 
 export class LibraryFollowers extends Effect.Service<LibraryFollowers>()("LibraryFollowers", {
@@ -41,7 +44,7 @@ export class LibraryFollowers extends Effect.Service<LibraryFollowers>()("Librar
     const intentions = yield* IntentionIndex
     const hub = yield* ChangeHub
     const snapshots = yield* Effect.serviceOption(SearchIndexSnapshots)
-    const requests = yield* requestsSoFar
+    const requests = yield* requestActivity
 
     const entries = yield* feed.follow(yield* feed.head)
     const kept = Option.isSome(snapshots) ? yield* snapshots.value.takeBack : Option.none()
@@ -112,8 +115,8 @@ export class LibraryFollowers extends Effect.Service<LibraryFollowers>()("Librar
 
       let seen = { applied: -1, requests: -1 }
       const lookForQuiet = Effect.suspend(() => {
-        const now = { applied, requests: requests() }
-        const quiet = now.applied === seen.applied && now.requests === seen.requests
+        const now = { applied, requests: requests.count() }
+        const quiet = now.applied === seen.applied && now.requests === seen.requests && !requests.answering()
         seen = now
         return quiet && sinceKept >= KEEP_AFTER_COMMITS ? keep : Effect.void
       })

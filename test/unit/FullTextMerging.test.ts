@@ -71,11 +71,36 @@ it.scoped("the engine does not merge while requests come, even with no write amo
     yield* TestClock.adjust("1 second")
     // Searches, one a second: no merging between them.
     for (let second = 0; second < 3; second++) {
-      requests.received()
+      requests.received()()
       yield* TestClock.adjust("1 second")
       expect(yield* segments("similarity")).toBe(written)
     }
     // A second without a request: merged.
+    yield* TestClock.adjust("1 second")
+    expect(yield* segments("similarity")).toBe(1)
+  }).pipe(Effect.provide(sqliteEngineOrDie(":memory:").pipe(Layer.provideMerge(RequestsReceived.Default)))))
+
+it.scoped("the engine does not merge while a request is being answered, however long it takes", () =>
+  Effect.gen(function*() {
+    const requests = yield* RequestsReceived
+    yield* writeApart(1, 40)
+    const written = yield* segments("similarity")
+    yield* TestClock.adjust("1 second")
+    // A listing of the whole library, say: received once, answered seconds later.
+    const answered = requests.received()
+    for (let second = 0; second < 3; second++) {
+      yield* TestClock.adjust("1 second")
+      expect(yield* segments("similarity")).toBe(written)
+    }
+    answered()
+    // A second call counts for nothing: the next request, not yet answered, still holds the merging.
+    answered()
+    const next = requests.received()
+    yield* TestClock.adjust("1 second")
+    yield* TestClock.adjust("1 second")
+    expect(yield* segments("similarity")).toBe(written)
+    next()
+    yield* TestClock.adjust("1 second")
     yield* TestClock.adjust("1 second")
     expect(yield* segments("similarity")).toBe(1)
   }).pipe(Effect.provide(sqliteEngineOrDie(":memory:").pipe(Layer.provideMerge(RequestsReceived.Default)))))

@@ -46,11 +46,16 @@ it.scoped("keeps the search index's snapshot in a quiet moment where none stands
     yield* saved("export const twice = (n: number) => n * 2\n")
     // A request between every two looks: never quiet.
     for (let look = 0; look < 4; look++) {
-      requests.received()
+      requests.received()()
       yield* TestClock.adjust("5 seconds")
     }
     expect(yield* tokens).toEqual([])
     expect(existsSync(snapshotPathOf(dbPath))).toBe(false)
+    // A request being answered all along (a listing of the whole library, say) is no quiet moment either.
+    const answered = requests.received()
+    yield* TestClock.adjust("15 seconds")
+    expect(yield* tokens).toEqual([])
+    answered()
     // Ten seconds without a request or a commit: kept, and the writes after it recorded.
     yield* TestClock.adjust("10 seconds")
     const kept = yield* tokens

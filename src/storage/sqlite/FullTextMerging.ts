@@ -12,7 +12,7 @@
  */
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Duration, Effect, Layer, Schedule } from "effect"
-import { requestsSoFar } from "../RequestsReceived.ts"
+import { requestActivity } from "../RequestsReceived.ts"
 
 /** The FTS5 tables of the schema. */
 export const FULL_TEXT_TABLES = ["search_text", "search_titles", "search_words", "similarity"] as const
@@ -56,19 +56,19 @@ const mergeInPairs = Effect.forEach(FULL_TEXT_TABLES, (table) => command(table, 
 
 /**
  * Looks every `IDLE` whether a write or a request came since the last look (SQLite counts the rows every write
- * changed; `RequestsReceived` the requests); once none did, merges step by step until nothing is left to merge or
- * one comes between two steps (then it waits for quiet again).
+ * changed; `RequestsReceived` the requests) or a request is being answered; once neither, merges step by step until
+ * nothing is left to merge or one comes between two steps (then it waits for quiet again).
  */
 export const FullTextMerging = Layer.scopedDiscard(Effect.gen(function*() {
   yield* mergeInPairs
-  const requests = yield* requestsSoFar
+  const requests = yield* requestActivity
   /** Writes and requests so far: it moves with every one of either. */
-  const activity = Effect.map(totalChanges, (changes) => changes + requests())
+  const activity = Effect.map(totalChanges, (changes) => changes + requests.count())
   let seen = -1
   let settled = false
   const look = Effect.gen(function*() {
     const now = yield* activity
-    if (now !== seen) {
+    if (now !== seen || requests.answering()) {
       seen = now
       settled = false
       return
@@ -77,7 +77,7 @@ export const FullTextMerging = Layer.scopedDiscard(Effect.gen(function*() {
       settled = !(yield* mergeStep)
       seen = yield* activity
       yield* Effect.sleep(PAUSE)
-      if ((yield* activity) !== seen) return
+      if ((yield* activity) !== seen || requests.answering()) return
     }
   })
   yield* Effect.forkScoped(Effect.schedule(look, Schedule.spaced(IDLE)))
