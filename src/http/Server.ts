@@ -6,7 +6,7 @@ import * as HttpLayerRouter from "@effect/platform/HttpLayerRouter"
 import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { Context, Effect, Layer } from "effect"
-import { createServer, type Server } from "node:http"
+import { createServer, type IncomingMessage, type Server } from "node:http"
 import { Api } from "../api/Api.ts"
 import { McpRoutes } from "../mcp/McpRoutes.ts"
 import { McpSessions } from "../mcp/McpSessions.ts"
@@ -152,12 +152,23 @@ export const NodeServerLive = Layer.unwrapEffect(Effect.gen(function*() {
   const server = createServer()
   countWriteRequests(server, yield* WritesOnTheWay)
   const requests = yield* RequestsReceived
-  server.on("request", (_request, response) => response.once("close", requests.received()))
+  server.on("request", (request, response) => {
+    const answered = requests.received()
+    if (opensEventStream(request)) answered()
+    else response.once("close", answered)
+  })
   return NodeHttpServer.layer(() => server, { port: config.port, host: config.host }).pipe(
     Layer.merge(Layer.succeed(NodeServer, server)),
     Layer.mapError((error) => listenProblem(config, error))
   )
 }))
+
+/**
+ * A GET for an event stream (an MCP client's, kept open as long as the client runs): counted as received, never as
+ * being answered, so that background work still finds its pauses while an assistant is connected.
+ */
+const opensEventStream = (request: IncomingMessage) =>
+  request.method === "GET" && (request.headers.accept ?? "").includes("text/event-stream")
 
 const listenProblem = (config: ServiceConfig, error: unknown) => {
   const text = messagesOf(error)
