@@ -83,7 +83,7 @@ const BATCH_MILLIS = 25
  * How long a transaction waits for write requests on their way (`WritesOnTheWay`) before it starts, so that writes
  * sent together share a transaction; a lone one waits for none. 8 clients creating over new connections shared a
  * transaction by 3.1 at 2 ms and by 6.3 at 6 ms, with 15% less CPU per create; but listing a library of 100,000
- * right after 2,000 such saves then took a median 4.7 s against 3.3 s (13 and 8 runs; cause not found), so 2 ms.
+ * right after 2,000 such saves then took a median 4.7 s against 3.3 s (14 and 10 runs; cause not found), so 2 ms.
  */
 const COMPANY_MILLIS = 2
 
