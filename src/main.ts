@@ -4,6 +4,7 @@
  * exits with the code `StartupError` documents.
  */
 import "./HeapGrowth.ts"
+import "./Pretenuring.ts"
 import * as HttpServer from "@effect/platform/HttpServer"
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Cause, ConfigError, Effect, Exit, Layer, Logger } from "effect"
