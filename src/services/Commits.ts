@@ -82,10 +82,11 @@ const BATCH_MILLIS = 25
 /**
  * How long a transaction waits for write requests on their way (`WritesOnTheWay`) before it starts, so that writes
  * sent together share a transaction; a lone one waits for none. 8 clients creating over new connections shared a
- * transaction by 3.1 at 2 ms and by 6.3 at 6 ms, with 15% less CPU per create; but listing a library of 100,000
- * right after 2,000 such saves then took a median 4.7 s against 3.3 s (14 and 10 runs; cause not found), so 2 ms.
+ * transaction by 3.1 at 2 ms and by 6.3 at 6 ms; four alternated fills of 3,000: 321–402 against 279–338 assets/s,
+ * 2.1–2.6 against 2.6–3.1 ms of CPU per create. (Larger batches once slowed the listing after them; that was V8's
+ * pretenuring, now off: `Pretenuring.ts`.)
  */
-const COMPANY_MILLIS = 2
+const COMPANY_MILLIS = 6
 
 /** Lets requests already received reach the queue before a batch is taken: I/O callbacks run first. */
 const nextTurnOfEventLoop = Effect.async<void>((resume) => {
