@@ -6,7 +6,8 @@
  * 241 MB with this (`BENCH_CASE=versions npm run bench:scale`: the whole run's peak 366–426 MB before, 272 MB after,
  * filling as fast within the runs' spread). Tighter costs every query: full collections come more often, and at 1.5
  * times a filter search's p95 on a kept 100,000-asset library went from 6–7 ms to 11–12 ms (at twice: 7–8 ms), for a
- * peak of 229–250 MB. Set first thing; a runtime that refuses it keeps the default.
+ * peak of 229–250 MB. Set first thing on Node. Deno accepts `setFlagsFromString` but applies nothing (a `--trace-gc`
+ * set so prints nothing there), so `deno task start` passes the same flag in its `--v8-flags` (deno.json).
  *
  * The young generation's size is the other half, but V8 reads it only at launch, so it is a flag of `npm start`
  * (package.json) and of `deno task start` (deno.json): `--max-semi-space-size=8` (MB; V8's default lets it grow to

@@ -1,12 +1,13 @@
 /**
- * V8's allocation-site pretenuring, off. V8 watches where objects are made; when most of a site's objects survive
- * the young generation for a while, it allocates that site's objects straight in the old one from then on. A burst
- * of saves in shared transactions (`Commits`) keeps a batch's objects alive across collections, and sites the
- * listing also uses were judged long-lived: listing a library of 100,000 right after 2,000 such saves then promoted
- * 2–5 MB per young collection and ran 13 full collections (4.1–6.3 s, up to 281 MB, against 2.9–3.4 s, 235 MB,
- * when nothing was pretenured). Without it, the same listing took 2.7–3.2 s; nothing this service keeps for long is
- * made in a hot loop, so nothing measured needed it (start-up at 100,000 assets: 1.36–1.51 s against 1.43–1.71 s).
- * Set first thing, as the heap's growth is; a runtime that refuses it keeps the default.
+ * V8's allocation-site pretenuring, off. V8 watches where objects are made; when nearly all of a site's objects
+ * survive a young collection, it makes that site's objects straight in the old generation from then on. After a
+ * burst of saves in shared transactions of about six (`Commits`), V8 had so judged some sites
+ * (`--trace-pretenuring-statistics`: sites tenured with 100% of their objects found alive), and listing a library of
+ * 100,000 right after 2,000 such saves promoted 2–5 MB per young collection and ran 13 full collections,
+ * 4.1–6.3 s and up to 281 MB, against 2.9–3.4 s and 235 MB when nothing was pretenured. Without it, the same listing
+ * took 2.7–3.2 s. Nothing measured lost by it: start-up at 100,000 assets 1.36–1.51 s against 1.43–1.71 s, fuzzy
+ * searches and suggestions at 10,000 within their run-to-run spread.
+ * Set first thing, as the heap's growth is (`HeapGrowth.ts`); on Deno, by `deno task start`'s `--v8-flags`.
  */
 import { setFlagsFromString } from "node:v8"
 
