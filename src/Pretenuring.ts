@@ -11,8 +11,10 @@
  */
 import { setFlagsFromString } from "node:v8"
 
+export const NO_PRETENURING = "--no-allocation-site-pretenuring"
+
 try {
-  setFlagsFromString("--no-allocation-site-pretenuring")
+  setFlagsFromString(NO_PRETENURING)
 } catch {
   // Not supported on this runtime: V8's default.
 }
