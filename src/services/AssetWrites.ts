@@ -2,8 +2,9 @@
  * Every row that stores one asset's state, written together inside its write transaction (by `Commits` only),
  * through the storage ports: the asset itself (`StoredAsset`: its document and content), its format ids, its search
  * row, which metadata entities it carries (adopted into the registry first), its texts for search and its code
- * fingerprint. Each write answers what the asset's change says to the followers of the change feed (its row, the
- * facets the search index held of it before) and which entities it touched.
+ * fingerprint (for an asset becoming live, all at once: `LiveAssetRows`). Each write answers what the asset's
+ * change says to the followers of the change feed (its row, the facets the search index held of it before) and
+ * which entities it touched.
  */
 import { Effect } from "effect"
 import type { Asset } from "../domain/Asset.ts"
@@ -13,8 +14,9 @@ import { comparableFingerprint } from "../domain/Comparable.ts"
 import type { AssetFacets } from "../domain/FacetIndex.ts"
 import { entitiesOf, keyOf, type MetadataEntity, type MetadataKind, withEntities } from "../domain/Metadata.ts"
 import { facetsOf, searchableText, type SearchableText } from "../domain/SearchableText.ts"
-import { storedParts } from "../domain/StoredAsset.ts"
+import { type StoredParts, storedParts } from "../domain/StoredAsset.ts"
 import { AssetStore } from "../storage/AssetStore.ts"
+import { LiveAssetRows } from "../storage/LiveAssetRows.ts"
 import { MetadataStore } from "../storage/MetadataStore.ts"
 import { SimilarityStore } from "../storage/SimilarityStore.ts"
 import { TextSearch } from "../storage/TextSearch.ts"
@@ -51,6 +53,7 @@ export class AssetWrites extends Effect.Service<AssetWrites>()("AssetWrites", {
     const metadata = yield* MetadataStore
     const text = yield* TextSearch
     const similarity = yield* SimilarityStore
+    const live = yield* LiveAssetRows
 
     /**
      * The asset with each embedded entity replaced by the registry's original: an entity the registry knows by id or
@@ -92,13 +95,10 @@ export class AssetWrites extends Effect.Service<AssetWrites>()("AssetWrites", {
         return { asset: assembleAsset(parts), registered, carried }
       })
 
-    /**
-     * Which entities the asset in search row `row` carries (it carried none when `new`); answers the entities whose
-     * carriers changed.
-     */
-    const writeLinks = (row: number, carried: ReadonlyMap<number, EntityRef>, isNew: boolean) =>
+    /** Which entities the live asset in search row `row` carries now; answers the entities whose carriers changed. */
+    const writeLinks = (row: number, carried: ReadonlyMap<number, EntityRef>) =>
       Effect.gen(function*() {
-        const before = new Set(isNew ? [] : yield* metadata.linksOf(row))
+        const before = new Set(yield* metadata.linksOf(row))
         const added = [...carried.keys()].filter((entity) => !before.has(entity))
         const removed = [...before].filter((entity) => !carried.has(entity))
         if (removed.length > 0) yield* metadata.unlink(row, removed)
@@ -107,23 +107,26 @@ export class AssetWrites extends Effect.Service<AssetWrites>()("AssetWrites", {
       })
 
     /**
-     * Everything that finds a live asset, for one just stored (new, or back from the trash, whose format ids were
-     * kept): its format ids, search row, metadata links, texts and code fingerprint.
+     * Everything that finds a live asset, for one just stored (new, with its `stored` parts; or back from the trash,
+     * whose parts and format ids were kept): its format ids, search row, metadata links, texts and code fingerprint.
      */
     const indexLive = (
       adopted: Effect.Effect.Success<ReturnType<typeof adoptMetadata>>,
-      formatsKept: boolean,
+      stored: StoredParts | undefined,
       fingerprint?: CodeFingerprint
     ) =>
       Effect.gen(function*() {
         const { asset, registered, carried } = adopted
-        yield* assets.writeFormats(asset, formatsKept)
         const searchable = searchableText(asset)
-        const row = yield* assets.insertSearchRow(asset, searchable)
-        const relinked = yield* writeLinks(row, carried, true)
-        yield* text.index(row, searchable)
-        const fp = fingerprint ?? comparableFingerprint(asset, searchable)
-        if (fp !== undefined) yield* similarity.insert(row, fp)
+        const row = yield* live.insert({
+          asset,
+          stored,
+          searchable,
+          entityRows: [...carried.keys()],
+          fingerprint: fingerprint ?? comparableFingerprint(asset, searchable)
+        })
+        // It carried nothing before: every entity it carries now has a new carrier.
+        const relinked = [...carried.values()]
         return { asset, row, before: undefined, touched: { registered, relinked } } satisfies WrittenAsset
       })
 
@@ -136,8 +139,7 @@ export class AssetWrites extends Effect.Service<AssetWrites>()("AssetWrites", {
     const insert = (given: Asset, fingerprint?: CodeFingerprint) =>
       Effect.gen(function*() {
         const adopted = yield* adoptMetadata(given)
-        yield* assets.insert(adopted.asset, storedParts(adopted.asset), null)
-        return yield* indexLive(adopted, false, fingerprint)
+        return yield* indexLive(adopted, storedParts(adopted.asset), fingerprint)
       })
 
     /** An asset imported into the trash (deleted at `deleted`): stored as it was, found by nothing but the trash. */
@@ -149,7 +151,7 @@ export class AssetWrites extends Effect.Service<AssetWrites>()("AssetWrites", {
       Effect.gen(function*() {
         const adopted = yield* adoptMetadata(given)
         yield* assets.restore(adopted.asset, storedParts(adopted.asset))
-        return yield* indexLive(adopted, true)
+        return yield* indexLive(adopted, undefined)
       })
 
     /** A live asset's new state; its texts and fingerprint are indexed again only when they changed. */
@@ -162,7 +164,7 @@ export class AssetWrites extends Effect.Service<AssetWrites>()("AssetWrites", {
         const before = searchableText(previous)
         const after = searchableText(asset)
         yield* assets.updateSearchRow(row, asset, after)
-        const relinked = yield* writeLinks(row, carried, false)
+        const relinked = yield* writeLinks(row, carried)
         if (!sameText(after, before)) yield* text.reindex(row, after)
         if (after.content !== before.content || asset.pseudo !== previous.pseudo) {
           yield* similarity.remove(row)

@@ -4,6 +4,7 @@
 import type { AssetStore } from "./AssetStore.ts"
 import type { ChangeFeed } from "./ChangeFeed.ts"
 import type { ConnectorStore } from "./ConnectorStore.ts"
+import type { LiveAssetRows } from "./LiveAssetRows.ts"
 import type { MetadataStore } from "./MetadataStore.ts"
 import type { SimilarityStore } from "./SimilarityStore.ts"
 import type { TextSearch } from "./TextSearch.ts"
@@ -11,6 +12,7 @@ import type { WriterLock } from "./WriterLock.ts"
 
 export type StoragePorts =
   | AssetStore
+  | LiveAssetRows
   | MetadataStore
   | TextSearch
   | SimilarityStore

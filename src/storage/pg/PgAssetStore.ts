@@ -21,6 +21,26 @@ import { storableOrNull } from "./StorableText.ts"
 
 const flag = (value: boolean | undefined) => value === true ? 1 : 0
 
+/** An asset's stored parts, live or (`deleted` at a time) in the trash. */
+export const insertAssetStatement = (sql: SqlClient, asset: Asset, parts: StoredParts, deleted: string | null) =>
+  sql`
+    INSERT INTO assets (id, name, mechanism, pseudo, created, updated, deleted, document, transferables)
+    VALUES (${asset.id}, ${storableOrNull(asset.name)}, ${asset.mechanism}, ${flag(asset.pseudo)},
+            ${asset.created.value}, ${asset.updated.value}, ${deleted}, ${parts.document}, ${parts.transferables})`
+
+/** An asset's format ids; none when it has no format. */
+export const insertFormatsStatement = (sql: SqlClient, asset: Asset) => {
+  const formats = asset.formats.iterable.map((format) => ({ format_id: format.id, asset_id: asset.id }))
+  return formats.length === 0 ? undefined : sql`INSERT INTO asset_formats ${sql.insert(formats)}`
+}
+
+/** A live asset's search row, answering its number. */
+export const insertSearchRowStatement = (sql: SqlClient, asset: Asset, text: SearchableText) =>
+  sql<{ row: number }>`
+    INSERT INTO search_rows (asset_id, pseudo, created, updated, classification)
+    VALUES (${asset.id}, ${flag(asset.pseudo)}, ${asset.created.value}, ${asset.updated.value}, ${text.classification})
+    RETURNING row`
+
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient
 
@@ -90,11 +110,7 @@ export const make = Effect.gen(function*() {
     }).pipe(Effect.orDie)
 
   const insert = (asset: Asset, parts: StoredParts, deleted: string | null) =>
-    sql`
-      INSERT INTO assets (id, name, mechanism, pseudo, created, updated, deleted, document, transferables)
-      VALUES (${asset.id}, ${storableOrNull(asset.name)}, ${asset.mechanism}, ${flag(asset.pseudo)},
-              ${asset.created.value}, ${asset.updated.value}, ${deleted}, ${parts.document}, ${parts.transferables})`
-      .pipe(Effect.asVoid, Effect.orDie)
+    insertAssetStatement(sql, asset, parts, deleted).pipe(Effect.asVoid, Effect.orDie)
 
   const update = (asset: Asset, parts: StoredParts) =>
     sql`
@@ -115,8 +131,8 @@ export const make = Effect.gen(function*() {
   const writeFormats = (asset: Asset, replacing: boolean) =>
     Effect.gen(function*() {
       if (replacing) yield* sql`DELETE FROM asset_formats WHERE asset_id = ${asset.id}`
-      const formats = asset.formats.iterable.map((format) => ({ format_id: format.id, asset_id: asset.id }))
-      if (formats.length > 0) yield* sql`INSERT INTO asset_formats ${sql.insert(formats)}`
+      const formats = insertFormatsStatement(sql, asset)
+      if (formats !== undefined) yield* formats
     }).pipe(Effect.orDie)
 
   const purge = (which: { readonly before: string } | { readonly id: string }) =>
@@ -131,14 +147,7 @@ export const make = Effect.gen(function*() {
     }).pipe(Effect.orDie)
 
   const insertSearchRow = (asset: Asset, text: SearchableText) =>
-    Effect.map(
-      sql<{ row: number }>`
-        INSERT INTO search_rows (asset_id, pseudo, created, updated, classification)
-        VALUES (${asset.id}, ${flag(asset.pseudo)}, ${asset.created.value}, ${asset.updated.value},
-                ${text.classification})
-        RETURNING row`,
-      (rows) => rows[0].row
-    ).pipe(Effect.orDie)
+    Effect.map(insertSearchRowStatement(sql, asset, text), (rows) => rows[0].row).pipe(Effect.orDie)
 
   const updateSearchRow = (row: number, asset: Asset, text: SearchableText) =>
     sql`

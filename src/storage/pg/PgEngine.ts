@@ -13,6 +13,7 @@ import type { StoragePorts } from "../StoragePorts.ts"
 import * as PgAssetStore from "./PgAssetStore.ts"
 import * as PgChangeFeed from "./PgChangeFeed.ts"
 import * as PgConnectorStore from "./PgConnectorStore.ts"
+import * as PgLiveAssetRows from "./PgLiveAssetRows.ts"
 import * as PgMetadataStore from "./PgMetadataStore.ts"
 import * as PgSimilarityStore from "./PgSimilarityStore.ts"
 import * as PgTextSearch from "./PgTextSearch.ts"
@@ -117,6 +118,7 @@ const openDatabase = (url: Redacted.Redacted<string>): Layer.Layer<SqlClient, St
 const ports = (url: string) =>
   Layer.mergeAll(
     PgAssetStore.layer,
+    PgLiveAssetRows.layer,
     PgMetadataStore.layer,
     PgTextSearch.layer,
     PgSimilarityStore.layer,

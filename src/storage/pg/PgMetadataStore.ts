@@ -6,6 +6,7 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect, Layer, Option } from "effect"
 import { keyOf, type MetadataEntity, type MetadataKind } from "../../domain/Metadata.ts"
 import { type EntityRow, type ExportedEntityRow, type FacetKey, facetLinksOfJson, MetadataStore } from "../MetadataStore.ts"
+import type { SearchRowValue } from "./SearchRowValue.ts"
 import { storable, storableOrNull } from "./StorableText.ts"
 
 const parse = <K extends MetadataKind>(row: { json: string }) => JSON.parse(row.json) as MetadataEntity[K]
@@ -15,6 +16,10 @@ const keyColumn = <K extends MetadataKind>(kind: K, entity: MetadataEntity[K]) =
 
 const one = <K extends MetadataKind>(rows: ReadonlyArray<EntityRow>) =>
   rows.length === 0 ? Option.none<MetadataEntity[K]>() : Option.some(parse<K>(rows[0]))
+
+/** Links from the asset in search row `assetRow` to the entities of `entityRows`. */
+export const linkStatement = (sql: SqlClient, assetRow: SearchRowValue, entityRows: ReadonlyArray<number>) =>
+  sql`INSERT INTO asset_metadata (asset_row, metadata_row) SELECT ${assetRow}, unnest(${entityRows}::integer[])`
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient
@@ -121,8 +126,7 @@ export const make = Effect.gen(function*() {
     ).pipe(Effect.orDie)
 
   const link = (assetRow: number, entityRows: ReadonlyArray<number>) =>
-    sql`INSERT INTO asset_metadata (asset_row, metadata_row) SELECT ${assetRow}, unnest(${entityRows}::integer[])`
-      .pipe(Effect.asVoid, Effect.orDie)
+    linkStatement(sql, assetRow, entityRows).pipe(Effect.asVoid, Effect.orDie)
 
   const unlink = (assetRow: number, entityRows: ReadonlyArray<number>) =>
     sql`DELETE FROM asset_metadata WHERE asset_row = ${assetRow} AND metadata_row = ANY(${entityRows})`

@@ -7,6 +7,7 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect, Layer } from "effect"
 import { bandKeys, type CodeFingerprint } from "../../domain/CodeFingerprint.ts"
 import { SimilarityStore } from "../SimilarityStore.ts"
+import type { SearchRowValue } from "./SearchRowValue.ts"
 
 const KIND = { exact: 1, renamed: 2, shape: 3, band: 4 } as const
 const TAG = 2 ** 48
@@ -18,6 +19,12 @@ const exactKey = (fingerprint: CodeFingerprint) => digestKey(KIND.exact, fingerp
 const renamedKey = (fingerprint: CodeFingerprint) => digestKey(KIND.renamed, fingerprint.renamed)
 const shapeKey = (fingerprint: CodeFingerprint) => digestKey(KIND.shape, fingerprint.shape)
 const bandKeysOf = (fingerprint: CodeFingerprint) => bandKeys(fingerprint.signature).map((key) => KIND.band * TAG + key)
+
+/** The keys of the fingerprint of the code in search row `row`. */
+export const insertKeysStatement = (sql: SqlClient, row: SearchRowValue, fingerprint: CodeFingerprint) => {
+  const keys = [exactKey(fingerprint), renamedKey(fingerprint), shapeKey(fingerprint), ...bandKeysOf(fingerprint)]
+  return sql`INSERT INTO similarity_keys (key, row) SELECT DISTINCT unnest(${keys}::bigint[]), ${row}::integer`
+}
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient
@@ -39,12 +46,8 @@ export const make = Effect.gen(function*() {
 
   const remove = (row: number) => sql`DELETE FROM similarity_keys WHERE row = ${row}`.pipe(Effect.asVoid, Effect.orDie)
 
-  const insert = (row: number, fingerprint: CodeFingerprint) => {
-    const keys = [exactKey(fingerprint), renamedKey(fingerprint), shapeKey(fingerprint), ...bandKeysOf(fingerprint)]
-    return sql`
-      INSERT INTO similarity_keys (key, row) SELECT DISTINCT unnest(${keys}::bigint[]), ${row}::integer`
-      .pipe(Effect.asVoid, Effect.orDie)
-  }
+  const insert = (row: number, fingerprint: CodeFingerprint) =>
+    insertKeysStatement(sql, row, fingerprint).pipe(Effect.asVoid, Effect.orDie)
 
   return SimilarityStore.of({
     candidates,

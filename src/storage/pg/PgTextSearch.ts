@@ -20,6 +20,7 @@ import {
   type TitleRow,
   titlesOfValues
 } from "../TextSearch.ts"
+import type { SearchRowValue } from "./SearchRowValue.ts"
 import { storable } from "./StorableText.ts"
 
 /** A literal substring as a `LIKE` pattern: its wildcards and escape character escaped. */
@@ -33,6 +34,29 @@ const PAGE = 1000
 
 /** Newlines separate tags and annotations, so a literal match cannot span two of them. */
 const joined = (items: ReadonlyArray<string>) => storable(items.join("\n"))
+
+/** The columns of an asset's row: its texts and its weighted words. */
+const columns = (sql: SqlClient, text: SearchableText) => {
+  const weighted = (words: string, weight: string) =>
+    sql`setweight(to_tsvector('english', ${storable(identifierWords(words))}), ${weight}::"char")`
+  return {
+    name: storable(text.name),
+    tags: joined(text.tags),
+    annotations: joined(text.annotations),
+    content: storable(text.content),
+    words: sql`${weighted(text.name, "A")} || ${weighted(text.tags.join("\n"), "B")} || ${
+      weighted(text.annotations.join("\n"), "C")
+    } || ${weighted(text.content, "D")}`
+  }
+}
+
+/** The texts of the live asset in search row `row`. */
+export const indexStatement = (sql: SqlClient, row: SearchRowValue, text: SearchableText) => {
+  const { annotations, content, name, tags, words } = columns(sql, text)
+  return sql`
+    INSERT INTO search_text (row, name, tags, annotations, content, words)
+    VALUES (${row}, ${name}, ${tags}, ${annotations}, ${content}, ${words})`
+}
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient
@@ -115,34 +139,11 @@ export const make = Effect.gen(function*() {
         (found) => new Map(found.map((row) => [row.row, row.content]))
       ).pipe(Effect.orDie)
 
-  /** The columns of an asset's row: its texts and its weighted words. */
-  const columns = (text: SearchableText) => {
-    const tags = joined(text.tags)
-    const annotations = joined(text.annotations)
-    const name = storable(text.name)
-    const content = storable(text.content)
-    const weighted = (words: string, weight: string) =>
-      sql`setweight(to_tsvector('english', ${storable(identifierWords(words))}), ${weight}::"char")`
-    return {
-      name,
-      tags,
-      annotations,
-      content,
-      words: sql`${weighted(text.name, "A")} || ${weighted(text.tags.join("\n"), "B")} || ${
-        weighted(text.annotations.join("\n"), "C")
-      } || ${weighted(text.content, "D")}`
-    }
-  }
-
-  const index = (row: number, text: SearchableText) => {
-    const { name, tags, annotations, content, words } = columns(text)
-    return sql`
-      INSERT INTO search_text (row, name, tags, annotations, content, words)
-      VALUES (${row}, ${name}, ${tags}, ${annotations}, ${content}, ${words})`.pipe(Effect.asVoid, Effect.orDie)
-  }
+  const index = (row: number, text: SearchableText) =>
+    indexStatement(sql, row, text).pipe(Effect.asVoid, Effect.orDie)
 
   const reindex = (row: number, text: SearchableText) => {
-    const { name, tags, annotations, content, words } = columns(text)
+    const { name, tags, annotations, content, words } = columns(sql, text)
     return sql`
       UPDATE search_text SET name = ${name}, tags = ${tags}, annotations = ${annotations}, content = ${content},
                              words = ${words}

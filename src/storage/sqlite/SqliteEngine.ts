@@ -15,6 +15,7 @@ import { createRequire } from "node:module"
 import { dirname } from "node:path"
 import { ExitCode, messagesOf, StartupError } from "../../StartupError.ts"
 import type { StoragePorts } from "../StoragePorts.ts"
+import * as LiveAssetRows from "../LiveAssetRows.ts"
 import * as InProcessChangeFeed from "./InProcessChangeFeed.ts"
 import { instanceLock } from "./InstanceLock.ts"
 import { refuseNewerSchema } from "../SchemaVersion.ts"
@@ -140,14 +141,17 @@ const openFile = (dbPath: string): Layer.Layer<SqlClient, StartupError> => Layer
 }))
 
 /** The storage ports over an open database (the `SqlClient` they are given). */
-export const SqlitePorts = Layer.mergeAll(
-  SqliteAssetStore.layer,
-  SqliteMetadataStore.layer,
-  SqliteTextSearch.layer,
-  SqliteSimilarityStore.layer,
-  SqliteConnectorStore.layer,
-  SqliteWriterLock.layer,
-  InProcessChangeFeed.layer
+export const SqlitePorts = Layer.provideMerge(
+  LiveAssetRows.portByPort,
+  Layer.mergeAll(
+    SqliteAssetStore.layer,
+    SqliteMetadataStore.layer,
+    SqliteTextSearch.layer,
+    SqliteSimilarityStore.layer,
+    SqliteConnectorStore.layer,
+    SqliteWriterLock.layer,
+    InProcessChangeFeed.layer
+  )
 )
 
 /** The engine on `filename` (a file, or `:memory:`), its `SqlClient` too (for tests, benchmarks and migrations). */
