@@ -109,15 +109,17 @@ export const layer = (connectionString: string) =>
 
       return ChangeFeed.of({
         // The write lock is taken here, last in the transaction, and held until it commits: numbers are taken in the
-        // order transactions commit, and the lock is held for little more than this and the commit. It is a statement
-        // of its own: in one statement PostgreSQL may draw the numbers before it evaluates the lock.
+        // order transactions commit, and the lock is held for little more than this and the commit. The numbers are
+        // drawn for rows joined with `locked` (a CTE calling a volatile function is run on its own, never folded into
+        // the statement that reads it), so none is drawn before the lock is held.
         append: (commits) =>
           Effect.gen(function*() {
-            yield* sql`SELECT pg_advisory_xact_lock(${WRITE_LOCK})`
             const rows = yield* sql<{ seq: string }>`
-              WITH appended AS (
+              WITH locked AS (SELECT pg_advisory_xact_lock(${WRITE_LOCK})),
+              appended AS (
                 INSERT INTO change_log (origin, payload)
-                SELECT ${origin}, payload FROM unnest(${commits.map(commitJson)}::text[]) WITH ORDINALITY AS c (payload, n)
+                SELECT ${origin}, payload
+                FROM locked, unnest(${commits.map(commitJson)}::text[]) WITH ORDINALITY AS c (payload, n)
                 ORDER BY n
                 RETURNING seq)
               SELECT seq::text AS seq, pg_notify(${CHANGES_CHANNEL}, ${origin}) FROM appended`
