@@ -28,21 +28,19 @@ export const insertKeysStatement = (sql: SqlClient, row: SearchRowValue, fingerp
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient
-  const rowsWith = (key: number, limit: number, newestFirst: boolean) =>
-    sql<{ row: number }>`
-      SELECT row FROM similarity_keys WHERE key = ${key} ${sql.literal(newestFirst ? "ORDER BY row DESC" : "")}
-      LIMIT ${limit}`
-
+  // One round trip: each part an array, in its own order (`ARRAY(SELECT ...)` keeps the order of its query).
   const candidates = (fp: CodeFingerprint, options: { readonly limit: number; readonly sameShape: number }) =>
-    Effect.gen(function*() {
-      const same = yield* rowsWith(exactKey(fp), options.limit, false)
-      const renamed = yield* rowsWith(renamedKey(fp), options.limit, false)
-      const shaped = yield* rowsWith(shapeKey(fp), options.sameShape, true)
-      const banded = yield* sql<{ row: number }>`
-        SELECT row FROM similarity_keys WHERE key = ANY(${bandKeysOf(fp)}::bigint[])
-        GROUP BY row ORDER BY count(*) DESC, row DESC LIMIT ${options.limit}`
-      return [...new Set([...same, ...renamed, ...shaped, ...banded].map((found) => found.row))]
-    }).pipe(Effect.orDie)
+    Effect.map(
+      sql<{ same: Array<number>; renamed: Array<number>; shaped: Array<number>; banded: Array<number> }>`
+        SELECT
+          ARRAY(SELECT row FROM similarity_keys WHERE key = ${exactKey(fp)} LIMIT ${options.limit}) AS same,
+          ARRAY(SELECT row FROM similarity_keys WHERE key = ${renamedKey(fp)} LIMIT ${options.limit}) AS renamed,
+          ARRAY(SELECT row FROM similarity_keys WHERE key = ${shapeKey(fp)} ORDER BY row DESC
+                LIMIT ${options.sameShape}) AS shaped,
+          ARRAY(SELECT row FROM similarity_keys WHERE key = ANY(${bandKeysOf(fp)}::bigint[])
+                GROUP BY row ORDER BY count(*) DESC, row DESC LIMIT ${options.limit}) AS banded`,
+      ([{ banded, renamed, same, shaped }]) => [...new Set([...same, ...renamed, ...shaped, ...banded])]
+    ).pipe(Effect.orDie)
 
   const remove = (row: number) => sql`DELETE FROM similarity_keys WHERE row = ${row}`.pipe(Effect.asVoid, Effect.orDie)
 
