@@ -18,8 +18,9 @@ export const WRITE_LOCK = 0x6173736574
 
 /**
  * Write transactions an instance runs at once: while one waits on a round trip to the server, another can run, and
- * fewer share writes more (a create is four round trips, and its transaction's begin, feed and commit three more).
- * Fills of 2,000 (8 clients), alternated four times: 154–182 creates/s with 2, 142–177 with 1, 117–165 with 4.
+ * fewer share writes more (a create with tags is two round trips, their lookup and its rows, and its transaction's
+ * begin, feed and commit three more). Fills of 2,000 (8 clients), alternated: 154–182 creates/s with 2, 142–177
+ * with 1, 117–165 with 4.
  */
 const CONCURRENT_WRITERS = 2
 
