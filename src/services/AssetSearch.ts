@@ -245,7 +245,8 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
 
         // The score: fuse.js over the titles, how close the name is to the whole query (among near-duplicate names,
         // the closest full name first), and the share of terms found literally.
-        const hits = verified.map(({ row, exact, literalShare, edits, fields }) => ({
+        // Only the head can rank: the closeness of names (an edit distance each) is computed for it alone.
+        const hits = head.map(({ row, exact, literalShare, edits, fields }) => ({
           row: row.row,
           exact,
           wholeShare: wholeShare.get(row.row) ?? 0,
@@ -262,15 +263,15 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
         // thing), more of them as whole tokens; typo matches with fewer typos, then those whose whole name is
         // nearest the query (among `parse_header`, `parse_header_v2`, … the one whose every other character
         // matches, suffix and case too); then by score, then the most recently updated.
-        const ranked = hits.slice(0, FUSE_RANKED).sort((a, b) =>
+        const ranked = hits.sort((a, b) =>
           Number(b.exact) - Number(a.exact) || b.literalShare - a.literalShare || b.wholeShare - a.wholeShare ||
           a.edits - b.edits || a.nameEdits - b.nameEdits ||
           b.score - a.score ||
           newestFirst(a, b)
         )
 
-        let exact = hits.filter((hit) => hit.exact).length
-        let total = hits.length
+        let exact = verified.filter((hit) => hit.exact).length
+        let total = verified.length
         // More matches exist than were ranked: the index counted them (the typo-only hits, if any, are left out
         // of the count then; they could not have ranked).
         if (literalOverflow) total = Math.max(total, literalCount)
