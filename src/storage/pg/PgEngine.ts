@@ -6,7 +6,9 @@
  */
 import { PgClient } from "@effect/sql-pg"
 import { SqlClient } from "@effect/sql/SqlClient"
-import { Cause, Duration, Effect, Exit, Layer, Redacted } from "effect"
+import { SqlError } from "@effect/sql/SqlError"
+import { Cause, Effect, Exit, Layer, Redacted } from "effect"
+import pg from "pg"
 import { ExitCode, messagesOf, StartupError } from "../../StartupError.ts"
 import { refuseNewerSchema } from "../SchemaVersion.ts"
 import type { StoragePorts } from "../StoragePorts.ts"
@@ -15,6 +17,7 @@ import * as PgChangeFeed from "./PgChangeFeed.ts"
 import * as PgConnectorStore from "./PgConnectorStore.ts"
 import * as PgLiveAssetRows from "./PgLiveAssetRows.ts"
 import * as PgMetadataStore from "./PgMetadataStore.ts"
+import { NamingClient } from "./NamedStatements.ts"
 import * as PgSimilarityStore from "./PgSimilarityStore.ts"
 import * as PgTextSearch from "./PgTextSearch.ts"
 import * as PgWriterLock from "./PgWriterLock.ts"
@@ -91,16 +94,41 @@ const ClosedLog = Layer.scopedDiscard(Effect.addFinalizer((exit) =>
   Exit.isSuccess(exit) || Cause.isInterruptedOnly(exit.cause) ? Effect.logInfo("Database closed") : Effect.void
 ))
 
+const APPLICATION_NAME = "asset-connector-service"
+
+/** A pool of connections whose statements are parsed once each (`NamingClient`), once one of them connected. */
+const connectedPool = (url: string) =>
+  Effect.acquireRelease(
+    Effect.tryPromise({
+      try: async () => {
+        const pool = new pg.Pool({
+          connectionString: url,
+          application_name: APPLICATION_NAME,
+          max: 10,
+          connectionTimeoutMillis: 5_000,
+          idleTimeoutMillis: 60_000,
+          Client: NamingClient,
+          // Planned for each execution's values still: a plan made once for any values (PostgreSQL's choice after
+          // five executions) cannot know a search pattern, and read every trigram index entry.
+          options: "-c plan_cache_mode=force_custom_plan"
+        })
+        // An idle connection's error: the pool drops it, and the next statement on a new one says what is wrong.
+        pool.on("error", () => {})
+        await pool.query("SELECT 1").catch((error: unknown) => {
+          void pool.end()
+          throw error
+        })
+        return pool
+      },
+      catch: (cause) => new SqlError({ cause, message: "Failed to connect" })
+    }),
+    (pool) => Effect.promise(() => pool.end()).pipe(Effect.interruptible, Effect.timeoutOption(1_000))
+  )
+
 /** A connected, checked, migrated client, or a `StartupError` saying why the database cannot be used. */
 const openDatabase = (url: Redacted.Redacted<string>): Layer.Layer<SqlClient, StartupError> => {
   const raw = Redacted.value(url)
-  const client = PgClient.layer({
-    url,
-    applicationName: "asset-connector-service",
-    maxConnections: 10,
-    connectTimeout: Duration.seconds(5),
-    idleTimeout: Duration.seconds(60)
-  })
+  const client = PgClient.layerFromPool({ acquire: connectedPool(raw), applicationName: APPLICATION_NAME })
   const ready = Layer.effectDiscard(Effect.zipRight(checkServer, migrateOnce(raw)))
   return Layer.provideMerge(Layer.merge(ready, ClosedLog), client).pipe(
     Layer.catchAllCause((cause) => {
