@@ -37,7 +37,10 @@ interface QueryConfig {
   readonly submit?: unknown
 }
 
-/** The query as node-postgres takes it (`query(config, values)`), named when its text has parameters and a name is left. */
+/**
+ * A query as node-postgres takes it (`query(config, values)`), named when its text has parameters and a name is
+ * left.
+ */
 export const named = (
   config: unknown,
   values: unknown,
