@@ -1,12 +1,13 @@
 /**
  * The JSON text frames of the streams that follow the library: asset identifiers, assets (without or with their
- * content) and tag identifiers. A commit's frame for a stream is built once and shared by every connection
- * (hundreds of clients must not mean hundreds of `JSON.stringify` calls per change); a commit that does not
- * concern a stream has no frame for it.
+ * content) and tag identifiers. A commit's frame for a stream is built and encoded once and shared by every
+ * connection (hundreds of clients must not mean hundreds of `JSON.stringify` calls per change); a commit that does
+ * not concern a stream has no frame for it.
  */
 import { withoutTransferables } from "../domain/AssetBuilder.ts"
 import { iterableJson } from "../domain/WireJson.ts"
 import type { AssetChange, Commit } from "../domain/Commit.ts"
+import { textFrame } from "./WebSocketFrames.ts"
 
 /** `/assets/stream/identifiers` sends ids, the other two asset streams assets, `/tags/stream/identifiers` tag ids. */
 export type LibraryStream = "identifiers" | "assets" | "transferables" | "tags"
@@ -46,18 +47,22 @@ const build = (commit: Commit, stream: LibraryStream): string | undefined => {
   }
 }
 
-const cache = new WeakMap<Commit, Partial<Record<LibraryStream, string | null>>>()
+const cache = new WeakMap<Commit, Partial<Record<LibraryStream, Uint8Array | null>>>()
 
 /**
  * The frame announcing a commit on a stream, if it concerns it: created and updated ids or assets, deletions (a
  * deleted asset carries its `deleted` time; a deleted id says `deleted: true`).
  */
-export const commitFrame = (commit: Commit, stream: LibraryStream): string | undefined => {
+export const commitFrame = (commit: Commit, stream: LibraryStream): Uint8Array | undefined => {
   let frames = cache.get(commit)
   if (frames === undefined) {
     frames = {}
     cache.set(commit, frames)
   }
-  const frame = frames[stream] !== undefined ? frames[stream] : (frames[stream] = build(commit, stream) ?? null)
+  let frame = frames[stream]
+  if (frame === undefined) {
+    const text = build(commit, stream)
+    frame = frames[stream] = text === undefined ? null : textFrame(text)
+  }
   return frame ?? undefined
 }

@@ -1,30 +1,33 @@
 /**
  * The WebSocket streams. Each sends a current state first, then the frame of every commit that concerns it (see
- * `StreamSource`). Each connection subscribes to the `ChangeHub` *before* reading the state it sends first, so no
- * change committed in between is missed (one may arrive twice; clients upsert). Writing never blocks, so changes
- * wait for a subscriber only while its socket holds more unread bytes than `STREAM_MAX_BUFFERED_BYTES`; one that
- * falls behind that way (more than `STREAM_MAX_BACKLOG` changes waiting) is closed with code 4000 so that it
- * reconnects and gets a fresh state: it neither slows anyone else nor holds memory without bound. Its subscription ends with the connection, whichever side closes it.
+ * `StreamSource`). Each connection follows the `ChangeHub` *before* reading the state it sends first, so no change
+ * committed in between is missed (one may arrive twice; clients upsert). Writing never blocks, so changes wait for a
+ * subscriber only while its socket holds more unread bytes than `STREAM_MAX_BUFFERED_BYTES`; one that falls behind
+ * that way (more than `STREAM_MAX_BACKLOG` changes waiting) is closed with code 4000 so that it reconnects and gets
+ * a fresh state: it neither slows anyone else nor holds memory without bound. It stops following with the
+ * connection, whichever side closes it.
  */
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Socket from "@effect/platform/Socket"
 import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
-import { Cause, Effect, Option, Queue } from "effect"
+import { Cause, Deferred, Effect, Exit, FiberId, Option } from "effect"
 import { UpgradeRequired } from "../api/Errors.ts"
 import { StreamConfig } from "../config.ts"
 import type { Commit } from "../domain/Commit.ts"
 import { ChangeHub } from "../services/ChangeHub.ts"
 import { isStorageOutage } from "../storage/StorageOutage.ts"
 import { StreamConnections } from "../services/StreamConnections.ts"
+import { textFrame } from "./WebSocketFrames.ts"
 
-/** Writes one frame to a subscriber, waiting while it reads too slowly. */
-export type SendFrame = (frame: string) => Effect.Effect<void, SubscriberTooSlow | Socket.SocketError>
+/** Writes one frame of text to a subscriber, waiting while it reads too slowly. */
+export type SendFrame = (frame: string) => Effect.Effect<void>
 
 /** What a stream sends: its current state first, then the frame of each commit that concerns it. */
 export interface StreamSource {
-  readonly snapshot: (send: SendFrame) => Effect.Effect<void, SubscriberTooSlow | Socket.SocketError>
-  readonly frameOf: (commit: Commit) => string | undefined
+  readonly snapshot: (send: SendFrame) => Effect.Effect<void>
+  /** The commit's frame, encoded (`textFrame`) once for every connection; none if the commit does not concern it. */
+  readonly frameOf: (commit: Commit) => Uint8Array | undefined
 }
 
 /** A stream that sends one frame when it opens and then stays open until either side closes it. */
@@ -56,37 +59,68 @@ export const makeStreamServer = Effect.gen(function*() {
   const connections = yield* StreamConnections
   const limits = yield* StreamConfig
 
-  /** Sends the current state, then every change, until the subscriber falls behind or the service stops. */
-  const pump = (
-    source: StreamSource,
-    write: (frame: string) => Effect.Effect<void, Socket.SocketError>,
-    socket: Buffered
-  ) =>
+  /**
+   * Sends the current state, then every change, until the subscriber falls behind or the service stops. The
+   * connection follows the hub *before* reading the state, so no change committed in between is missed. While the
+   * connection is caught up, the hub's delivery fiber writes each change's frame to the socket itself; while the state
+   * is being sent, or the client leaves more than `maxBufferedBytes` unread, frames wait in the connection's backlog
+   * and this fiber writes them as the socket drains. A backlog over `maxBacklog` ends the subscription.
+   */
+  const pump = (source: StreamSource, socket: UpgradedSocket) =>
     Effect.scoped(Effect.gen(function*() {
-      const changes = yield* hub.subscribe()
-      const fallenBehind = Effect.map(Queue.size(changes), (waiting) => waiting > limits.maxBacklog)
+      const backlog: Array<Uint8Array> = []
+      /** Whether the hub's fiber writes frames as they come (caught up) or leaves them in the backlog. */
+      let caughtUp = false
+      /** Completes once the backlog has frames again after the connection caught up. */
+      let behindAgain = Deferred.unsafeMake<void>(FiberId.none)
+      const fellBehind = yield* Deferred.make<never, SubscriberTooSlow>()
+      let ended = false
 
-      /** Writes a frame; while the client leaves too many bytes unread, waits for it, unless the backlog is full. */
-      const send: SendFrame = (frame) =>
+      yield* hub.follow((commit) => {
+        // A closed socket takes no more frames: the connection is about to end and stop following.
+        if (ended || socket.destroyed) return
+        const frame = source.frameOf(commit)
+        if (frame === undefined) return
+        if (caughtUp && socket.writableLength <= limits.maxBufferedBytes) {
+          socket.write(frame)
+          return
+        }
+        backlog.push(frame)
+        if (backlog.length > limits.maxBacklog) {
+          ended = true
+          Deferred.unsafeDone(fellBehind, Exit.fail(new SubscriberTooSlow()))
+        } else if (caughtUp) {
+          caughtUp = false
+          Deferred.unsafeDone(behindAgain, Exit.void)
+        }
+      })
+
+      /** Writes a frame; while the client leaves too many bytes unread, waits for it to read them. */
+      const send = (frame: Uint8Array) =>
         Effect.gen(function*() {
-          yield* write(frame)
-          while (socket.writableLength > limits.maxBufferedBytes) {
-            if (yield* fallenBehind) return yield* Effect.fail(new SubscriberTooSlow())
-            yield* awaitDrain(socket)
-          }
+          socket.write(frame)
+          while (socket.writableLength > limits.maxBufferedBytes) yield* awaitDrain(socket)
         })
+
+      /** Caught up if the backlog is empty: checked and set at once, so that no frame is left behind in between. */
+      const catchUp = Effect.sync(() => {
+        if (backlog.length > 0) return false
+        behindAgain = Deferred.unsafeMake<void>(FiberId.none)
+        caughtUp = true
+        return true
+      })
 
       const outage = yield* hub.nextOutage()
       yield* Effect.gen(function*() {
-        yield* source.snapshot(send)
+        yield* source.snapshot((text) => send(textFrame(text)))
         while (true) {
-          const batch = yield* Queue.takeBetween(changes, 1, 64)
-          for (const commit of batch) {
-            const frame = source.frameOf(commit)
-            if (frame !== undefined) yield* send(frame)
-          }
+          for (let frame = backlog.shift(); frame !== undefined; frame = backlog.shift()) yield* send(frame)
+          if (yield* catchUp) yield* Deferred.await(behindAgain)
         }
-      }).pipe(Effect.raceFirst(Effect.flatMap(outage, (reason) => Effect.fail(new StorageUnavailable(reason)))))
+      }).pipe(
+        Effect.raceFirst(Deferred.await(fellBehind)),
+        Effect.raceFirst(Effect.flatMap(outage, (reason) => Effect.fail(new StorageUnavailable(reason))))
+      )
     }))
 
   const serve = (source: StreamSource) =>
@@ -96,14 +130,16 @@ export const makeStreamServer = Effect.gen(function*() {
         return yield* Effect.fail(UpgradeRequired.of(request.url))
       }
       const socket = yield* Effect.orDie(request.upgrade)
-      const nodeSocket = NodeHttpServerRequest.toIncomingMessage(request).socket as Buffered
+      const nodeSocket = NodeHttpServerRequest.toIncomingMessage(request).socket as UpgradedSocket
       const write = yield* socket.writer
       const close = (code: number, reason: string) => Effect.ignore(write(new Socket.CloseEvent(code, reason)))
+      const opened = yield* Deferred.make<void>()
 
       yield* Effect.scoped(Effect.gen(function*() {
         yield* connections.track
-        // The sender is forked first: writes wait until `runRaw` has opened the socket.
-        yield* pump(source, (frame) => write(frame), nodeSocket).pipe(
+        // Frames are written once `runRaw` has completed the upgrade (the handshake's answer goes first).
+        yield* Deferred.await(opened).pipe(
+          Effect.zipRight(pump(source, nodeSocket)),
           Effect.raceFirst(connections.closing),
           Effect.zipRight(close(CLOSE_GOING_AWAY, "service shutting down")),
           Effect.catchAllCause((cause) => {
@@ -126,7 +162,7 @@ export const makeStreamServer = Effect.gen(function*() {
           Effect.forkScoped
         )
         // Clients only listen; reading ends when either side closes the socket.
-        yield* Effect.ignore(socket.runRaw(() => undefined))
+        yield* Effect.ignore(socket.runRaw(() => undefined, { onOpen: Deferred.succeed(opened, undefined) }))
       }))
       return HttpServerResponse.empty()
     })
@@ -134,16 +170,21 @@ export const makeStreamServer = Effect.gen(function*() {
   return { serve } as const
 })
 
-/** The part of the connection's Node socket the sender watches (unread bytes, and when they drain) and drops. */
-interface Buffered {
+/**
+ * The part of the connection's Node socket a stream uses: it writes frames to it, watches its unread bytes (and when
+ * they drain), and drops it.
+ */
+interface UpgradedSocket {
   readonly writableLength: number
+  readonly destroyed: boolean
+  write(frame: Uint8Array): boolean
   once(event: "drain", listener: () => void): unknown
   off(event: "drain", listener: () => void): unknown
   destroy(): void
 }
 
 /** Waits until the socket's write buffer drains, or briefly, so the backlog is checked again. */
-const awaitDrain = (socket: Buffered) =>
+const awaitDrain = (socket: UpgradedSocket) =>
   Effect.async<void>((resume) => {
     const drained = () => resume(Effect.void)
     socket.once("drain", drained)

@@ -1,18 +1,48 @@
 /**
  * The change hub: every commit of the change feed, in order, once this instance's followers applied it
  * (`LibraryFollowers` publishes it last), saying which assets it created, updated or deleted and which metadata
- * entities (tags, websites, annotations) it changed. The streams consume it. Publishing never waits for subscribers
- * (the PubSub is unbounded); each subscriber bounds its own backlog instead (see `StreamServer`), so a slow one
- * cannot hold up the followers or the others.
+ * entities (tags, websites, annotations) it changed. The streams and the MCP notifications consume it.
+ *
+ * Two ways to take commits. A subscriber gets a queue of its own, read by a fiber of its own. A follower is a
+ * callback that one delivery fiber calls for every commit, follower after follower, in commit order: hundreds of
+ * stream connections then cost a call each per commit, not a queue, a fiber and its wake-up each (500 stream
+ * clients kept the main thread busy with those). A follower must not wait: it writes or keeps what it cannot write
+ * yet (see `StreamServer`). Publishing never waits for either (the PubSub is unbounded), so a slow consumer cannot
+ * hold up `LibraryFollowers` or the others.
  */
-import { Effect, PubSub, Queue, type Scope } from "effect"
+import { Cause, Effect, PubSub, Queue, type Scope } from "effect"
 import type { Commit } from "../domain/Commit.ts"
+
+/** Takes a commit; called by the hub's delivery fiber, so it returns at once (it cannot wait for anything). */
+export type Follower = (commit: Commit) => void
+
+/** Commits the delivery fiber takes at a time: a burst is handed on in one wake-up. */
+const DELIVERY_BATCH = 64
 
 export class ChangeHub extends Effect.Service<ChangeHub>()("ChangeHub", {
   scoped: Effect.gen(function*() {
     const pubsub = yield* Effect.acquireRelease(PubSub.unbounded<Commit>(), PubSub.shutdown)
     const outages = yield* Effect.acquireRelease(PubSub.unbounded<string>(), PubSub.shutdown)
     let subscribers = 0
+    const followers = new Set<Follower>()
+
+    const delivery = yield* PubSub.subscribe(pubsub)
+    yield* Effect.forkScoped(Effect.forever(Effect.gen(function*() {
+      const batch = yield* Queue.takeBetween(delivery, 1, DELIVERY_BATCH)
+      // One follower's failure is logged and costs the others nothing.
+      const failures: Array<unknown> = []
+      for (const commit of batch) {
+        for (const follower of followers) {
+          try {
+            follower(commit)
+          } catch (failure) {
+            failures.push(failure)
+          }
+        }
+      }
+      for (const failure of failures) yield* Effect.logError("A change follower failed", Cause.die(failure))
+    })))
+
     return {
       publish: (commit: Commit): Effect.Effect<void> => Effect.asVoid(PubSub.publish(pubsub, commit)),
       /** The change feed cannot be read (the database is unreachable), for the reason given. */
@@ -26,7 +56,23 @@ export class ChangeHub extends Effect.Service<ChangeHub>()("ChangeHub", {
           Effect.tap(PubSub.subscribe(pubsub), () => Effect.sync(() => subscribers++)),
           () => Effect.sync(() => subscribers--)
         ),
-      /** How many subscriptions are open: what the stream tests and the service's stats watch. */
+      /**
+       * Calls `follower` with every commit published after this call, in order, for as long as the scope lives
+       * (a commit published just before may come too).
+       */
+      follow: (follower: Follower): Effect.Effect<void, never, Scope.Scope> =>
+        Effect.acquireRelease(
+          Effect.sync(() => {
+            followers.add(follower)
+            subscribers++
+          }),
+          () =>
+            Effect.sync(() => {
+              followers.delete(follower)
+              subscribers--
+            })
+        ),
+      /** How many subscriptions and followers are open: what the stream tests and the service's stats watch. */
       subscriberCount: (): number => subscribers
     } as const
   })

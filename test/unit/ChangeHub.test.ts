@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Queue } from "effect"
+import { Effect, Logger, Queue } from "effect"
 import { AssetChange } from "../../src/domain/Commit.ts"
 import { ChangeHub } from "../../src/services/ChangeHub.ts"
 import { codeAsset } from "./TestAssets.ts"
@@ -30,5 +30,50 @@ describe("ChangeHub subscriptions", () => {
         expect(hub.subscriberCount()).toBe(2)
       }))
       expect(hub.subscriberCount()).toBe(0)
+    }).pipe(Effect.provide(ChangeHub.Default)))
+})
+
+describe("ChangeHub followers", () => {
+  it.scopedLive("are called with every commit published after they follow, in order, one after the other", () =>
+    Effect.gen(function*() {
+      const hub = yield* ChangeHub
+      yield* hub.publish(commit(AssetChange.Created({ asset, row: 1 })))
+      // Let the delivery fiber hand on the commit published before anyone followed.
+      yield* Effect.sleep("10 millis")
+      const calls: Array<string> = []
+      yield* hub.follow((c) => calls.push(`first ${c.assets[0]._tag}`))
+      yield* hub.follow((c) => calls.push(`second ${c.assets[0]._tag}`))
+      yield* hub.publish(commit(AssetChange.Updated({ asset, row: 1 })))
+      yield* hub.publish(commit(AssetChange.Deleted({ asset, row: 1 })))
+      while (calls.length < 4) yield* Effect.sleep("1 millis")
+      expect(calls).toEqual(["first Updated", "second Updated", "first Deleted", "second Deleted"])
+    }).pipe(Effect.provide(ChangeHub.Default)))
+
+  it.scopedLive("a follower that fails costs the others nothing", () =>
+    Effect.gen(function*() {
+      const hub = yield* ChangeHub
+      const received: Array<string> = []
+      yield* hub.follow(() => {
+        throw new Error("a broken follower")
+      })
+      yield* hub.follow((c) => received.push(c.assets[0]._tag))
+      yield* hub.publish(commit(AssetChange.Created({ asset, row: 1 })))
+      yield* hub.publish(commit(AssetChange.Updated({ asset, row: 1 })))
+      while (received.length < 2) yield* Effect.sleep("1 millis")
+      expect(received).toEqual(["Created", "Updated"])
+    }).pipe(Effect.provide(ChangeHub.Default), Effect.provide(Logger.remove(Logger.defaultLogger))))
+
+  it.live("count as subscribers while their scope lives, and are not called once it closed", () =>
+    Effect.gen(function*() {
+      const hub = yield* ChangeHub
+      const received: Array<string> = []
+      yield* Effect.scoped(Effect.gen(function*() {
+        yield* hub.follow((c) => received.push(c.assets[0]._tag))
+        expect(hub.subscriberCount()).toBe(1)
+      }))
+      expect(hub.subscriberCount()).toBe(0)
+      yield* hub.publish(commit(AssetChange.Created({ asset, row: 1 })))
+      yield* Effect.sleep("10 millis")
+      expect(received).toEqual([])
     }).pipe(Effect.provide(ChangeHub.Default)))
 })
