@@ -1,7 +1,8 @@
 /**
  * The three WebSocket streams end to end, against the real process (Node, or Deno with E2E_RUNTIME=deno): the
  * current state first, then every change in order, none missed under concurrent writes, slow subscribers closed
- * while fast ones keep up, subscriptions released on disconnect, 426 for a plain GET.
+ * while fast ones keep up, a client that pauses reading still served in commit order, subscriptions released on
+ * disconnect, 426 for a plain GET.
  */
 import { describe, expect, it } from "vitest"
 import { codeSeed } from "./Http.ts"
@@ -121,6 +122,23 @@ describe(`asset streams end to end (${runtime}, ${engine})`, () => {
     expect(await slow.closed).toEqual({ code: 4000, reason: "subscriber fell behind: reconnect for a fresh state" })
     const frames = await fast.waitFor((frames) => ids.every((id) => idsOf(frames).includes(id)))
     expect(ids.filter((id) => !idsOf(frames).includes(id))).toEqual([])
+  }, 60_000)
+
+  it("a client that stops reading for a while gets every change afterwards, in commit order", async () => {
+    const client = await open("/assets/stream/transferables")
+    const live = (await http("GET", "/assets/identifiers")).json.iterable.length
+    const before = (await client.waitFor((frames) => idsOf(frames).length >= live)).length
+    client.stopReading()
+    // More than the kernel's socket buffers hold, so that frames wait in the service (fewer than its backlog limit).
+    const big = "y".repeat(700 * 1024)
+    const ids: Array<string> = []
+    for (let i = 0; i < 12; i++) ids.push(await create(`// ordered ${i}\n${big}`))
+    // Changes committed while the waiting frames drain must come after them.
+    client.resumeReading()
+    for (let i = 12; i < 16; i++) ids.push(await create(`// ordered ${i}\n${big}`))
+    const frames = await client.waitFor((frames) => ids.every((id) => idsOf(frames).includes(id)), 30_000)
+    expect(idsOf(frames.slice(before))).toEqual(ids)
+    await client.close()
   }, 60_000)
 
   it("releases every subscription when clients disconnect", async () => {
