@@ -77,7 +77,7 @@ export const makeStreamServer = Effect.gen(function*() {
       let ended = false
 
       yield* hub.follow((commit) => {
-        // A closed socket takes no more frames: the connection is about to end and stop following.
+        // Fallen behind, or its socket closed, the connection is about to end and stop following: no more frames.
         if (ended || socket.destroyed) return
         const frame = source.frameOf(commit)
         if (frame === undefined) return
