@@ -23,6 +23,7 @@ export class ChangeHub extends Effect.Service<ChangeHub>()("ChangeHub", {
   scoped: Effect.gen(function*() {
     const pubsub = yield* Effect.acquireRelease(PubSub.unbounded<Commit>(), PubSub.shutdown)
     const outages = yield* Effect.acquireRelease(PubSub.unbounded<string>(), PubSub.shutdown)
+    /** Subscriptions with a queue of their own; followers are counted by their set. */
     let subscribers = 0
     const followers = new Set<Follower>()
 
@@ -62,18 +63,11 @@ export class ChangeHub extends Effect.Service<ChangeHub>()("ChangeHub", {
        */
       follow: (follower: Follower): Effect.Effect<void, never, Scope.Scope> =>
         Effect.acquireRelease(
-          Effect.sync(() => {
-            followers.add(follower)
-            subscribers++
-          }),
-          () =>
-            Effect.sync(() => {
-              followers.delete(follower)
-              subscribers--
-            })
+          Effect.sync(() => followers.add(follower)),
+          () => Effect.sync(() => followers.delete(follower))
         ),
       /** How many subscriptions and followers are open: what the stream tests and the service's stats watch. */
-      subscriberCount: (): number => subscribers
+      subscriberCount: (): number => subscribers + followers.size
     } as const
   })
 }) {}
