@@ -18,15 +18,17 @@ import {
 import { listingPages } from "../ListingPages.ts"
 import { transferablesColumn } from "../TransferablesColumn.ts"
 import { inList } from "./InList.ts"
+import { transactionStatements } from "./TransactionStatements.ts"
 
 const flag = (value: boolean | undefined) => value === true ? 1 : 0
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient
+  const transactional = transactionStatements(sql)
 
   const find = (id: string, transferables: boolean) =>
     Effect.map(
-      sql<StoredRow & { deleted: string | null }>`
+      transactional<StoredRow & { deleted: string | null }>`
         SELECT document, ${transferablesColumn(sql, transferables)}, deleted FROM assets WHERE id = ${id}`,
       (rows) => Option.fromNullable(rows[0])
     ).pipe(Effect.orDie)
@@ -80,56 +82,57 @@ export const make = Effect.gen(function*() {
 
   const known = (ids: ReadonlyArray<string>, formatIds: ReadonlyArray<string>) =>
     Effect.gen(function*() {
-      const assets = yield* sql<{ id: string }>`SELECT id FROM assets WHERE ${inList(sql, "id", ids)}`
-      const formats = yield* sql<{ id: string }>`
+      const assets = yield* transactional<{ id: string }>`SELECT id FROM assets WHERE ${inList(sql, "id", ids)}`
+      const formats = yield* transactional<{ id: string }>`
         SELECT format_id AS id FROM asset_formats WHERE ${inList(sql, "format_id", formatIds)}`
       return { assets: new Set(assets.map((row) => row.id)), formats: new Set(formats.map((row) => row.id)) }
     }).pipe(Effect.orDie)
 
   const insert = (asset: Asset, parts: StoredParts, deleted: string | null) =>
-    sql`
+    transactional`
       INSERT INTO assets (id, name, mechanism, pseudo, created, updated, deleted, document, transferables)
       VALUES (${asset.id}, ${asset.name ?? null}, ${asset.mechanism}, ${flag(asset.pseudo)},
               ${asset.created.value}, ${asset.updated.value}, ${deleted}, ${parts.document}, ${parts.transferables})`
       .pipe(Effect.asVoid, Effect.orDie)
 
   const update = (asset: Asset, parts: StoredParts) =>
-    sql`
+    transactional`
       UPDATE assets SET name = ${asset.name ?? null}, mechanism = ${asset.mechanism}, pseudo = ${flag(asset.pseudo)},
                         updated = ${asset.updated.value}, document = ${parts.document},
                         transferables = ${parts.transferables}
       WHERE id = ${asset.id}`.pipe(Effect.asVoid, Effect.orDie)
 
   const restore = (asset: Asset, parts: StoredParts) =>
-    sql`
+    transactional`
       UPDATE assets SET deleted = NULL, name = ${asset.name ?? null}, updated = ${asset.updated.value},
                         document = ${parts.document}, transferables = ${parts.transferables}
       WHERE id = ${asset.id}`.pipe(Effect.asVoid, Effect.orDie)
 
   const markDeleted = (id: string, at: string) =>
-    sql`UPDATE assets SET deleted = ${at} WHERE id = ${id}`.pipe(Effect.asVoid, Effect.orDie)
+    transactional`UPDATE assets SET deleted = ${at} WHERE id = ${id}`.pipe(Effect.asVoid, Effect.orDie)
 
   const writeFormats = (asset: Asset, replacing: boolean) =>
     Effect.gen(function*() {
-      if (replacing) yield* sql`DELETE FROM asset_formats WHERE asset_id = ${asset.id}`
+      if (replacing) yield* transactional`DELETE FROM asset_formats WHERE asset_id = ${asset.id}`
       const formats = asset.formats.iterable.map((format) => ({ format_id: format.id, asset_id: asset.id }))
-      if (formats.length > 0) yield* sql`INSERT INTO asset_formats ${sql.insert(formats)}`
+      if (formats.length > 0) yield* transactional`INSERT INTO asset_formats ${sql.insert(formats)}`
     }).pipe(Effect.orDie)
 
   const purge = (which: { readonly before: string } | { readonly id: string }) =>
     Effect.gen(function*() {
       const condition = "id" in which ? sql`id = ${which.id}` : sql`deleted < ${which.before}`
-      const purged = yield* sql<{ id: string }>`SELECT id FROM assets WHERE deleted IS NOT NULL AND ${condition}`
+      const purged = yield* transactional<{ id: string }>`
+        SELECT id FROM assets WHERE deleted IS NOT NULL AND ${condition}`
       for (const { id } of purged) {
-        yield* sql`DELETE FROM asset_formats WHERE asset_id = ${id}`
-        yield* sql`DELETE FROM assets WHERE id = ${id}`
+        yield* transactional`DELETE FROM asset_formats WHERE asset_id = ${id}`
+        yield* transactional`DELETE FROM assets WHERE id = ${id}`
       }
       return purged.length
     }).pipe(Effect.orDie)
 
   const insertSearchRow = (asset: Asset, text: SearchableText) =>
     Effect.map(
-      sql<{ row: number }>`
+      transactional<{ row: number }>`
         INSERT INTO search_rows (asset_id, pseudo, created, updated, classification)
         VALUES (${asset.id}, ${flag(asset.pseudo)}, ${asset.created.value}, ${asset.updated.value},
                 ${text.classification})
@@ -138,13 +141,13 @@ export const make = Effect.gen(function*() {
     ).pipe(Effect.orDie)
 
   const updateSearchRow = (row: number, asset: Asset, text: SearchableText) =>
-    sql`
+    transactional`
       UPDATE search_rows SET pseudo = ${flag(asset.pseudo)}, created = ${asset.created.value},
                              updated = ${asset.updated.value}, classification = ${text.classification}
       WHERE rowid = ${row}`.pipe(Effect.asVoid, Effect.orDie)
 
   const deleteSearchRow = (row: number) =>
-    sql`DELETE FROM search_rows WHERE rowid = ${row}`.pipe(Effect.asVoid, Effect.orDie)
+    transactional`DELETE FROM search_rows WHERE rowid = ${row}`.pipe(Effect.asVoid, Effect.orDie)
 
   return AssetStore.of({
     find,

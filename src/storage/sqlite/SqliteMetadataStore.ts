@@ -7,6 +7,7 @@ import { Effect, Layer, Option } from "effect"
 import { keyOf, type MetadataEntity, type MetadataKind } from "../../domain/Metadata.ts"
 import { type EntityRow, type ExportedEntityRow, type FacetKey, facetLinksOfJson, MetadataStore } from "../MetadataStore.ts"
 import { inList } from "./InList.ts"
+import { transactionStatements } from "./TransactionStatements.ts"
 
 const parse = <K extends MetadataKind>(row: { json: string }) => JSON.parse(row.json) as MetadataEntity[K]
 
@@ -15,6 +16,7 @@ const one = <K extends MetadataKind>(rows: ReadonlyArray<EntityRow>) =>
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient
+  const transactional = transactionStatements(sql)
 
   const lookup = (kind: MetadataKind, ids: ReadonlyArray<string>, keys: ReadonlyArray<string>) => {
     // Two lookups, by id and by key, each along its unique index, in one statement: one with OR, or a planner
@@ -30,8 +32,10 @@ export const make = Effect.gen(function*() {
   }
 
   const find = <K extends MetadataKind>(kind: K, id: string) =>
-    Effect.map(sql<EntityRow>`SELECT row, id, key, json FROM metadata WHERE id = ${id} AND kind = ${kind}`, one<K>)
-      .pipe(Effect.orDie)
+    Effect.map(
+      transactional<EntityRow>`SELECT row, id, key, json FROM metadata WHERE id = ${id} AND kind = ${kind}`,
+      one<K>
+    ).pipe(Effect.orDie)
 
   const findByKey = <K extends MetadataKind>(kind: K, key: string) =>
     Effect.map(sql<EntityRow>`SELECT row, id, key, json FROM metadata WHERE kind = ${kind} AND key = ${key}`, one<K>)
@@ -84,7 +88,7 @@ export const make = Effect.gen(function*() {
 
   const insert = <K extends MetadataKind>(kind: K, entity: MetadataEntity[K]) =>
     Effect.map(
-      sql<{ row: number }>`
+      transactional<{ row: number }>`
         INSERT INTO metadata (id, kind, key, json) VALUES (${entity.id}, ${kind}, ${keyOf(kind, entity)},
         ${JSON.stringify(entity)}) RETURNING row`,
       (rows) => rows[0].row
@@ -92,38 +96,41 @@ export const make = Effect.gen(function*() {
 
   const insertIfAbsent = (entity: Omit<ExportedEntityRow, "position">) =>
     Effect.map(
-      sql`INSERT OR IGNORE INTO metadata (id, kind, key, json)
+      transactional`INSERT OR IGNORE INTO metadata (id, kind, key, json)
           VALUES (${entity.id}, ${entity.kind}, ${entity.key}, ${entity.json}) RETURNING id`,
       (rows) => rows.length > 0
     ).pipe(Effect.orDie)
 
   const update = <K extends MetadataKind>(kind: K, entity: MetadataEntity[K]) =>
-    sql`UPDATE metadata SET key = ${keyOf(kind, entity)}, json = ${JSON.stringify(entity)}
+    transactional`UPDATE metadata SET key = ${keyOf(kind, entity)}, json = ${JSON.stringify(entity)}
         WHERE id = ${entity.id} AND kind = ${kind}`.pipe(Effect.asVoid, Effect.orDie)
 
   const remove = (id: string) =>
     Effect.gen(function*() {
-      const rows = yield* sql<{ row: number }>`DELETE FROM metadata WHERE id = ${id} RETURNING row`
-      for (const { row } of rows) yield* sql`DELETE FROM asset_metadata WHERE metadata_row = ${row}`
+      const rows = yield* transactional<{ row: number }>`DELETE FROM metadata WHERE id = ${id} RETURNING row`
+      for (const { row } of rows) yield* transactional`DELETE FROM asset_metadata WHERE metadata_row = ${row}`
     }).pipe(Effect.orDie)
 
   const linksOf = (assetRow: number) =>
     Effect.map(
-      sql<{ row: number }>`SELECT metadata_row AS row FROM asset_metadata WHERE asset_row = ${assetRow}`,
+      transactional<{ row: number }>`SELECT metadata_row AS row FROM asset_metadata WHERE asset_row = ${assetRow}`,
       (rows) => rows.map((row) => row.row)
     ).pipe(Effect.orDie)
 
   const link = (assetRow: number, entityRows: ReadonlyArray<number>) =>
-    sql`INSERT INTO asset_metadata ${sql.insert(entityRows.map((row) => ({ metadata_row: row, asset_row: assetRow })))}`
+    transactional`
+      INSERT INTO asset_metadata ${sql.insert(entityRows.map((row) => ({ metadata_row: row, asset_row: assetRow })))}`
       .pipe(Effect.asVoid, Effect.orDie)
 
   const unlink = (assetRow: number, entityRows: ReadonlyArray<number>) =>
-    sql`DELETE FROM asset_metadata WHERE asset_row = ${assetRow} AND ${inList(sql, "metadata_row", entityRows)}`
+    transactional`
+      DELETE FROM asset_metadata WHERE asset_row = ${assetRow} AND ${inList(sql, "metadata_row", entityRows)}`
       .pipe(Effect.asVoid, Effect.orDie)
 
   const deleteLinks = (assetRow: number) =>
     Effect.map(
-      sql<{ row: number }>`DELETE FROM asset_metadata WHERE asset_row = ${assetRow} RETURNING metadata_row AS row`,
+      transactional<{ row: number }>`
+        DELETE FROM asset_metadata WHERE asset_row = ${assetRow} RETURNING metadata_row AS row`,
       (rows) => rows.map((row) => row.row)
     ).pipe(Effect.orDie)
 

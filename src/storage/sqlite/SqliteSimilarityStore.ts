@@ -10,6 +10,7 @@ import { Effect, Layer } from "effect"
 import { bandKeys, type CodeFingerprint } from "../../domain/CodeFingerprint.ts"
 import { SimilarityStore } from "../SimilarityStore.ts"
 import { fullTextWrite } from "./FullTextWrites.ts"
+import { transactionStatements } from "./TransactionStatements.ts"
 
 /** A digest (base64) as a word: its first 48 bits. Candidates are scored exactly, so a clash costs nothing. */
 const digestWord = (prefix: "e" | "r" | "t", digest: string) =>
@@ -23,6 +24,7 @@ export const bandWords = (fingerprint: CodeFingerprint) =>
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient
+  const transactional = transactionStatements(sql)
 
   const candidates = (fp: CodeFingerprint, options: { readonly limit: number; readonly sameShape: number }) =>
     Effect.gen(function*() {
@@ -42,10 +44,10 @@ export const make = Effect.gen(function*() {
       return [...new Set([...same, ...renamed, ...shaped, ...banded].map((found) => found.row))]
     }).pipe(Effect.orDie)
 
-  const remove = (row: number) => fullTextWrite(sql`DELETE FROM similarity WHERE rowid = ${row}`)
+  const remove = (row: number) => fullTextWrite(transactional`DELETE FROM similarity WHERE rowid = ${row}`)
 
   const insert = (row: number, fingerprint: CodeFingerprint) =>
-    fullTextWrite(sql`INSERT INTO similarity (rowid, words) VALUES (${row}, ${
+    fullTextWrite(transactional`INSERT INTO similarity (rowid, words) VALUES (${row}, ${
       [exactWord(fingerprint), renamedWord(fingerprint), shapeWord(fingerprint), ...bandWords(fingerprint)].join(" ")
     })`)
 

@@ -21,6 +21,7 @@ import {
 } from "../TextSearch.ts"
 import { fullTextWrite } from "./FullTextWrites.ts"
 import { inList } from "./InList.ts"
+import { transactionStatements } from "./TransactionStatements.ts"
 
 /** A string as an FTS5 phrase: double quotes doubled, wrapped in double quotes. */
 export const ftsPhrase = (text: string) => `"${text.replaceAll("\"", "\"\"")}"`
@@ -36,6 +37,7 @@ const TABLE_OF: Record<TextScope, FtsTable> = { titles: "search_titles", anywher
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient
+  const transactional = transactionStatements(sql)
 
   /**
    * Up to `limit` rows in scope matching `expression`, newest first. SQLite reads FTS5 matches in row order and
@@ -120,12 +122,12 @@ export const make = Effect.gen(function*() {
     fullTextWrite(Effect.gen(function*() {
       const tags = joined(text.tags)
       const annotations = joined(text.annotations)
-      yield* sql`
+      yield* transactional`
         INSERT INTO search_text (rowid, name, content, tags, annotations)
         VALUES (${row}, ${text.name}, ${text.content}, ${tags}, ${annotations})`
-      yield* sql`
+      yield* transactional`
         INSERT INTO search_titles (rowid, name, tags, annotations) VALUES (${row}, ${text.name}, ${tags}, ${annotations})`
-      yield* sql`
+      yield* transactional`
         INSERT INTO search_words (rowid, name, code, tags, annotations)
         VALUES (${row}, ${identifierWords(text.name)}, ${identifierWords(text.content)}, ${identifierWords(tags)},
                 ${identifierWords(annotations)})`
@@ -133,9 +135,9 @@ export const make = Effect.gen(function*() {
 
   const unindex = (row: number) =>
     fullTextWrite(Effect.gen(function*() {
-      yield* sql`DELETE FROM search_text WHERE rowid = ${row}`
-      yield* sql`DELETE FROM search_titles WHERE rowid = ${row}`
-      yield* sql`DELETE FROM search_words WHERE rowid = ${row}`
+      yield* transactional`DELETE FROM search_text WHERE rowid = ${row}`
+      yield* transactional`DELETE FROM search_titles WHERE rowid = ${row}`
+      yield* transactional`DELETE FROM search_words WHERE rowid = ${row}`
     }))
 
   return TextSearch.of({
