@@ -28,7 +28,7 @@ export const make = Effect.gen(function*() {
     const lookups = [byId, byKey].filter((lookup) => lookup !== undefined)
     return lookups.length === 0
       ? Effect.succeed([])
-      : sql<EntityRow>`${sql.join(" UNION ALL ", false)(lookups)}`.pipe(Effect.orDie)
+      : transactional<EntityRow>`${sql.join(" UNION ALL ", false)(lookups)}`.pipe(Effect.orDie)
   }
 
   const find = <K extends MetadataKind>(kind: K, id: string) =>

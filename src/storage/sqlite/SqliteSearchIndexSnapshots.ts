@@ -16,6 +16,7 @@ import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, write
 import type { Commit } from "../../domain/Commit.ts"
 import { messagesOf } from "../../StartupError.ts"
 import { SearchIndexSnapshots } from "../SearchIndexSnapshots.ts"
+import { inTransaction } from "./TransactionStatements.ts"
 
 export const snapshotPathOf = (dbPath: string) => `${dbPath}.search-index`
 
@@ -106,8 +107,8 @@ export const layer = (dbPath: string) =>
           Effect.suspend(() => {
             const rows = standing ? rowsOf(commits) : []
             if (rows.length === 0) return Effect.void
-            return sql`INSERT OR IGNORE INTO search_index_journal (row)
-              SELECT value FROM json_each(${JSON.stringify(rows)})`.pipe(Effect.asVoid, Effect.orDie)
+            return inTransaction(sql`INSERT OR IGNORE INTO search_index_journal (row)
+              SELECT value FROM json_each(${JSON.stringify(rows)})`).pipe(Effect.asVoid, Effect.orDie)
           }),
         forget
       })
