@@ -9,11 +9,15 @@ import { type SqlClient, TransactionConnection } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import type { Row } from "@effect/sql/SqlConnection"
 import type { Statement } from "@effect/sql/Statement"
-import { Effect, Option } from "effect"
+import { Context, Effect, Option } from "effect"
 
-/** Runs `statement` on the running transaction's connection, or as usual outside one. */
+/**
+ * Runs `statement` on the running transaction's connection, or as usual outside one. The connection is read from the
+ * fiber's context directly: one of Effect's steps, where `Effect.serviceOption` and a `flatMap` take five.
+ */
 export const inTransaction = <A>(statement: Statement<A>): Effect.Effect<ReadonlyArray<A>, SqlError> =>
-  Effect.flatMap(Effect.serviceOption(TransactionConnection), (transaction) => {
+  Effect.withFiberRuntime((fiber) => {
+    const transaction = Context.getOption(fiber.currentContext, TransactionConnection)
     if (Option.isNone(transaction)) return statement
     const [text, params] = statement.compile()
     return transaction.value[0].execute(text, params, undefined)
