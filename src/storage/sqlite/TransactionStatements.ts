@@ -1,9 +1,9 @@
 /**
  * Statements of the SQLite ports' writes, and the reads a write makes, run on the write transaction's own connection
  * (`TransactionConnection`): the connection `@effect/sql` itself runs them on inside a transaction, after opening a
- * span and a scope to acquire it, about 70 of Effect's steps a statement against about 15 here. A create runs ten or
- * so, so this takes its Effect steps from about 1,200 to about 720. Outside a transaction (a migration, a test) a statement runs as any
- * other does. The SQLite clients here transform no rows, so the connection's rows are the statement's.
+ * span and a scope to acquire it, about 70 of Effect's steps a statement against about 12 here. A create runs ten of
+ * them: its Effect steps went from about 1,200 to about 700. Outside a transaction (a migration, a test) a statement
+ * runs as any other does. The SQLite clients here transform no rows, so the connection's rows are the statement's.
  */
 import { type SqlClient, TransactionConnection } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
