@@ -2,7 +2,7 @@ import { expect, it } from "@effect/vitest"
 import { SqlClient } from "@effect/sql/SqlClient"
 import { SqliteClient } from "@effect/sql-sqlite-node"
 import { Effect, RuntimeFlags, RuntimeFlagsPatch, Supervisor } from "effect"
-import { transactionStatements } from "../../src/storage/sqlite/TransactionStatements.ts"
+import { transactionStatements } from "../../src/storage/TransactionStatements.ts"
 
 const database = SqliteClient.layer({ filename: ":memory:" })
 
@@ -51,7 +51,7 @@ it.effect("in a transaction, a statement takes a fraction of the steps it takes 
     const plain = yield* tenThrough((i) => sql`INSERT INTO notes (value) VALUES (${String(i)})`)
     const direct = yield* tenThrough((i) => transactional`INSERT INTO notes (value) VALUES (${String(i)})`)
     const none = yield* tenThrough(() => Effect.void)
-    // About 70 steps a statement through @effect/sql, about 15 on the transaction's connection.
+    // About 70 steps a statement through @effect/sql, about 12 on the transaction's connection.
     expect((direct - none) / 10).toBeLessThan((plain - none) / 10 / 3)
     expect((yield* values).length).toBe(20)
   }).pipe(Effect.provide(database)))

@@ -16,6 +16,7 @@ import {
   type TrashPosition
 } from "../AssetStore.ts"
 import { listingPages } from "../ListingPages.ts"
+import { inTransaction, transactionStatements } from "../TransactionStatements.ts"
 import { transferablesColumn } from "../TransferablesColumn.ts"
 import { storableOrNull } from "./StorableText.ts"
 
@@ -43,11 +44,12 @@ export const insertSearchRowStatement = (sql: SqlClient, asset: Asset, text: Sea
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient
+  const transactional = transactionStatements(sql)
 
   /** One asset's stored row; `locked` inside a write transaction, so that other writes of it wait for this one. */
   const findRow = (id: string, transferables: boolean, locked: boolean) =>
     Effect.map(
-      sql<StoredRow & { deleted: string | null }>`
+      transactional<StoredRow & { deleted: string | null }>`
         SELECT document, ${transferablesColumn(sql, transferables)}, deleted FROM assets WHERE id = ${id}
         ${sql.literal(locked ? "FOR UPDATE" : "")}`,
       (rows) => Option.fromNullable(rows[0])
@@ -77,7 +79,7 @@ export const make = Effect.gen(function*() {
       SELECT asset_id AS id, row FROM search_rows WHERE asset_id = ANY(${ids})`.pipe(Effect.orDie)
 
   const rowOf = (id: string) =>
-    Effect.map(sql<{ row: number }>`SELECT row FROM search_rows WHERE asset_id = ${id}`, (rows) => rows[0]?.row)
+    Effect.map(transactional<{ row: number }>`SELECT row FROM search_rows WHERE asset_id = ${id}`, (rows) => rows[0]?.row)
       .pipe(Effect.orDie)
 
   const assetOfFormat = (formatId: string) =>
@@ -104,59 +106,59 @@ export const make = Effect.gen(function*() {
 
   const known = (ids: ReadonlyArray<string>, formatIds: ReadonlyArray<string>) =>
     Effect.gen(function*() {
-      const assets = yield* sql<{ id: string }>`SELECT id FROM assets WHERE id = ANY(${ids})`
-      const formats = yield* sql<{ id: string }>`SELECT format_id AS id FROM asset_formats WHERE format_id = ANY(${formatIds})`
+      const assets = yield* transactional<{ id: string }>`SELECT id FROM assets WHERE id = ANY(${ids})`
+      const formats = yield* transactional<{ id: string }>`SELECT format_id AS id FROM asset_formats WHERE format_id = ANY(${formatIds})`
       return { assets: new Set(assets.map((row) => row.id)), formats: new Set(formats.map((row) => row.id)) }
     }).pipe(Effect.orDie)
 
   const insert = (asset: Asset, parts: StoredParts, deleted: string | null) =>
-    insertAssetStatement(sql, asset, parts, deleted).pipe(Effect.asVoid, Effect.orDie)
+    inTransaction(insertAssetStatement(sql, asset, parts, deleted)).pipe(Effect.asVoid, Effect.orDie)
 
   const update = (asset: Asset, parts: StoredParts) =>
-    sql`
+    transactional`
       UPDATE assets SET name = ${storableOrNull(asset.name)}, mechanism = ${asset.mechanism},
                         pseudo = ${flag(asset.pseudo)}, updated = ${asset.updated.value}, document = ${parts.document},
                         transferables = ${parts.transferables}
       WHERE id = ${asset.id}`.pipe(Effect.asVoid, Effect.orDie)
 
   const restore = (asset: Asset, parts: StoredParts) =>
-    sql`
+    transactional`
       UPDATE assets SET deleted = NULL, name = ${storableOrNull(asset.name)}, updated = ${asset.updated.value},
                         document = ${parts.document}, transferables = ${parts.transferables}
       WHERE id = ${asset.id}`.pipe(Effect.asVoid, Effect.orDie)
 
   const markDeleted = (id: string, at: string) =>
-    sql`UPDATE assets SET deleted = ${at} WHERE id = ${id}`.pipe(Effect.asVoid, Effect.orDie)
+    transactional`UPDATE assets SET deleted = ${at} WHERE id = ${id}`.pipe(Effect.asVoid, Effect.orDie)
 
   const writeFormats = (asset: Asset, replacing: boolean) =>
     Effect.gen(function*() {
-      if (replacing) yield* sql`DELETE FROM asset_formats WHERE asset_id = ${asset.id}`
+      if (replacing) yield* transactional`DELETE FROM asset_formats WHERE asset_id = ${asset.id}`
       const formats = insertFormatsStatement(sql, asset)
-      if (formats !== undefined) yield* formats
+      if (formats !== undefined) yield* inTransaction(formats)
     }).pipe(Effect.orDie)
 
   const purge = (which: { readonly before: string } | { readonly id: string }) =>
     Effect.gen(function*() {
       const condition = "id" in which ? sql`id = ${which.id}` : sql`deleted < ${which.before}`
-      const purged = yield* sql<{ id: string }>`
+      const purged = yield* transactional<{ id: string }>`
         DELETE FROM assets WHERE deleted IS NOT NULL AND ${condition} RETURNING id`
       if (purged.length > 0) {
-        yield* sql`DELETE FROM asset_formats WHERE asset_id = ANY(${purged.map((row) => row.id)})`
+        yield* transactional`DELETE FROM asset_formats WHERE asset_id = ANY(${purged.map((row) => row.id)})`
       }
       return purged.length
     }).pipe(Effect.orDie)
 
   const insertSearchRow = (asset: Asset, text: SearchableText) =>
-    Effect.map(insertSearchRowStatement(sql, asset, text), (rows) => rows[0].row).pipe(Effect.orDie)
+    Effect.map(inTransaction(insertSearchRowStatement(sql, asset, text)), (rows) => rows[0].row).pipe(Effect.orDie)
 
   const updateSearchRow = (row: number, asset: Asset, text: SearchableText) =>
-    sql`
+    transactional`
       UPDATE search_rows SET pseudo = ${flag(asset.pseudo)}, created = ${asset.created.value},
                              updated = ${asset.updated.value}, classification = ${text.classification}
       WHERE row = ${row}`.pipe(Effect.asVoid, Effect.orDie)
 
   const deleteSearchRow = (row: number) =>
-    sql`DELETE FROM search_rows WHERE row = ${row}`.pipe(Effect.asVoid, Effect.orDie)
+    transactional`DELETE FROM search_rows WHERE row = ${row}`.pipe(Effect.asVoid, Effect.orDie)
 
   return AssetStore.of({
     find,

@@ -15,6 +15,7 @@ import type { Commit, FeedEntry, FeedEvent } from "../../domain/Commit.ts"
 import { commitJson, commitOfJson } from "../../domain/CommitJson.ts"
 import { messagesOf } from "../../StartupError.ts"
 import { ChangeFeed } from "../ChangeFeed.ts"
+import { inTransaction } from "../TransactionStatements.ts"
 import { WRITE_LOCK } from "./PgWriterLock.ts"
 
 export const CHANGES_CHANNEL = "asset_library_changes"
@@ -114,7 +115,7 @@ export const layer = (connectionString: string) =>
         // the statement that reads it), so none is drawn before the lock is held.
         append: (commits) =>
           Effect.gen(function*() {
-            const rows = yield* sql<{ seq: string }>`
+            const rows = yield* inTransaction(sql<{ seq: string }>`
               WITH locked AS (SELECT pg_advisory_xact_lock(${WRITE_LOCK})),
               appended AS (
                 INSERT INTO change_log (origin, payload)
@@ -122,7 +123,7 @@ export const layer = (connectionString: string) =>
                 FROM locked, unnest(${commits.map(commitJson)}::text[]) WITH ORDINALITY AS c (payload, n)
                 ORDER BY n
                 RETURNING seq)
-              SELECT seq::text AS seq, pg_notify(${CHANGES_CHANNEL}, ${origin}) FROM appended`
+              SELECT seq::text AS seq, pg_notify(${CHANGES_CHANNEL}, ${origin}) FROM appended`)
             // No other transaction appends while this one holds the lock: its numbers are its commits, in order.
             return rows.map((row) => Number(row.seq)).sort((a, b) => a - b)
           }).pipe(Effect.orDie),

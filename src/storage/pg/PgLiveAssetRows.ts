@@ -8,6 +8,7 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import type { Fragment } from "@effect/sql/Statement"
 import { Effect, Layer } from "effect"
 import { LiveAssetRows } from "../LiveAssetRows.ts"
+import { transactionStatements } from "../TransactionStatements.ts"
 import { insertAssetStatement, insertFormatsStatement, insertSearchRowStatement } from "./PgAssetStore.ts"
 import { linkStatement } from "./PgMetadataStore.ts"
 import { insertKeysStatement } from "./PgSimilarityStore.ts"
@@ -15,8 +16,9 @@ import { indexStatement } from "./PgTextSearch.ts"
 
 export const layer = Layer.effect(
   LiveAssetRows,
-  Effect.map(SqlClient, (sql) =>
-    LiveAssetRows.of({
+  Effect.map(SqlClient, (sql) => {
+    const transactional = transactionStatements(sql)
+    return LiveAssetRows.of({
       insert: ({ asset, entityRows, fingerprint, searchable, stored }) => {
         const row = sql.literal("(SELECT row FROM new_row)")
         const parts: Array<Fragment | undefined> = [
@@ -28,9 +30,10 @@ export const layer = Layer.effect(
         ]
         const siblings = parts.filter((part) => part !== undefined)
           .map((part, i) => sql`${sql.literal(`written_${i}`)} AS (${part})`)
-        return sql<{ row: number }>`
+        return transactional<{ row: number }>`
           WITH new_row AS (${insertSearchRowStatement(sql, asset, searchable)}), ${sql.csv(siblings)}
           SELECT row FROM new_row`.pipe(Effect.map((rows) => rows[0].row), Effect.orDie)
       }
-    }))
+    })
+  })
 )

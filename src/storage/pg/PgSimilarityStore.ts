@@ -7,6 +7,7 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect, Layer } from "effect"
 import { bandKeys, type CodeFingerprint } from "../../domain/CodeFingerprint.ts"
 import { SimilarityStore } from "../SimilarityStore.ts"
+import { inTransaction } from "../TransactionStatements.ts"
 import type { SearchRowValue } from "./SearchRowValue.ts"
 
 const KIND = { exact: 1, renamed: 2, shape: 3, band: 4 } as const
@@ -42,10 +43,11 @@ export const make = Effect.gen(function*() {
       ([{ banded, renamed, same, shaped }]) => [...new Set([...same, ...renamed, ...shaped, ...banded])]
     ).pipe(Effect.orDie)
 
-  const remove = (row: number) => sql`DELETE FROM similarity_keys WHERE row = ${row}`.pipe(Effect.asVoid, Effect.orDie)
+  const remove = (row: number) =>
+    inTransaction(sql`DELETE FROM similarity_keys WHERE row = ${row}`).pipe(Effect.asVoid, Effect.orDie)
 
   const insert = (row: number, fingerprint: CodeFingerprint) =>
-    insertKeysStatement(sql, row, fingerprint).pipe(Effect.asVoid, Effect.orDie)
+    inTransaction(insertKeysStatement(sql, row, fingerprint)).pipe(Effect.asVoid, Effect.orDie)
 
   return SimilarityStore.of({
     candidates,

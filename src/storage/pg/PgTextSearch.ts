@@ -20,6 +20,7 @@ import {
   type TitleRow,
   titlesOfValues
 } from "../TextSearch.ts"
+import { inTransaction, transactionStatements } from "../TransactionStatements.ts"
 import type { SearchRowValue } from "./SearchRowValue.ts"
 import { storable } from "./StorableText.ts"
 
@@ -60,6 +61,7 @@ export const indexStatement = (sql: SqlClient, row: SearchRowValue, text: Search
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient
+  const transactional = transactionStatements(sql)
 
   /** Every one of `texts` in a folded column, case-insensitively (lower-cased as the column was). */
   const holdsAll = (folded: string, texts: ReadonlyArray<string>) =>
@@ -140,17 +142,18 @@ export const make = Effect.gen(function*() {
       ).pipe(Effect.orDie)
 
   const index = (row: number, text: SearchableText) =>
-    indexStatement(sql, row, text).pipe(Effect.asVoid, Effect.orDie)
+    inTransaction(indexStatement(sql, row, text)).pipe(Effect.asVoid, Effect.orDie)
 
   const reindex = (row: number, text: SearchableText) => {
     const { name, tags, annotations, content, words } = columns(sql, text)
-    return sql`
+    return transactional`
       UPDATE search_text SET name = ${name}, tags = ${tags}, annotations = ${annotations}, content = ${content},
                              words = ${words}
       WHERE row = ${row}`.pipe(Effect.asVoid, Effect.orDie)
   }
 
-  const unindex = (row: number) => sql`DELETE FROM search_text WHERE row = ${row}`.pipe(Effect.asVoid, Effect.orDie)
+  const unindex = (row: number) =>
+    transactional`DELETE FROM search_text WHERE row = ${row}`.pipe(Effect.asVoid, Effect.orDie)
 
   return TextSearch.of({
     containing,

@@ -18,7 +18,7 @@ import {
 import { listingPages } from "../ListingPages.ts"
 import { transferablesColumn } from "../TransferablesColumn.ts"
 import { inList } from "./InList.ts"
-import { transactionStatements } from "./TransactionStatements.ts"
+import { transactionStatements } from "../TransactionStatements.ts"
 
 const flag = (value: boolean | undefined) => value === true ? 1 : 0
 
@@ -54,7 +54,7 @@ export const make = Effect.gen(function*() {
       SELECT asset_id AS id, rowid AS row FROM search_rows WHERE ${inList(sql, "asset_id", ids)}`.pipe(Effect.orDie)
 
   const rowOf = (id: string) =>
-    Effect.map(sql<{ row: number }>`SELECT rowid AS row FROM search_rows WHERE asset_id = ${id}`, (rows) => rows[0]?.row)
+    Effect.map(transactional<{ row: number }>`SELECT rowid AS row FROM search_rows WHERE asset_id = ${id}`, (rows) => rows[0]?.row)
       .pipe(Effect.orDie)
 
   const assetOfFormat = (formatId: string) =>

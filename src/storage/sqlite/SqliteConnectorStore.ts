@@ -5,7 +5,7 @@
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect, Layer, Option } from "effect"
 import { type ApplicationRow, ConnectorStore } from "../ConnectorStore.ts"
-import { transactionStatements } from "./TransactionStatements.ts"
+import { transactionStatements } from "../TransactionStatements.ts"
 
 const COLUMNS = "id, name, version, platform, privacy, capabilities, onboarded, created, updated"
 

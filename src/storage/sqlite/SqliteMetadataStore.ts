@@ -7,7 +7,7 @@ import { Effect, Layer, Option } from "effect"
 import { keyOf, type MetadataEntity, type MetadataKind } from "../../domain/Metadata.ts"
 import { type EntityRow, type ExportedEntityRow, type FacetKey, facetLinksOfJson, MetadataStore } from "../MetadataStore.ts"
 import { inList } from "./InList.ts"
-import { transactionStatements } from "./TransactionStatements.ts"
+import { transactionStatements } from "../TransactionStatements.ts"
 
 const parse = <K extends MetadataKind>(row: { json: string }) => JSON.parse(row.json) as MetadataEntity[K]
 

@@ -16,7 +16,7 @@ import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, write
 import type { Commit } from "../../domain/Commit.ts"
 import { messagesOf } from "../../StartupError.ts"
 import { SearchIndexSnapshots } from "../SearchIndexSnapshots.ts"
-import { inTransaction } from "./TransactionStatements.ts"
+import { inTransaction } from "../TransactionStatements.ts"
 
 export const snapshotPathOf = (dbPath: string) => `${dbPath}.search-index`
 

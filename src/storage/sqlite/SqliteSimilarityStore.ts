@@ -10,7 +10,7 @@ import { Effect, Layer } from "effect"
 import { bandKeys, type CodeFingerprint } from "../../domain/CodeFingerprint.ts"
 import { SimilarityStore } from "../SimilarityStore.ts"
 import { fullTextWrite } from "./FullTextWrites.ts"
-import { transactionStatements } from "./TransactionStatements.ts"
+import { transactionStatements } from "../TransactionStatements.ts"
 
 /** A digest (base64) as a word: its first 48 bits. Candidates are scored exactly, so a clash costs nothing. */
 const digestWord = (prefix: "e" | "r" | "t", digest: string) =>

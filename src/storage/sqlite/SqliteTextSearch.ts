@@ -21,7 +21,7 @@ import {
 } from "../TextSearch.ts"
 import { fullTextWrite } from "./FullTextWrites.ts"
 import { inList } from "./InList.ts"
-import { transactionStatements } from "./TransactionStatements.ts"
+import { transactionStatements } from "../TransactionStatements.ts"
 
 /** A string as an FTS5 phrase: double quotes doubled, wrapped in double quotes. */
 export const ftsPhrase = (text: string) => `"${text.replaceAll("\"", "\"\"")}"`

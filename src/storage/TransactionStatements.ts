@@ -1,9 +1,10 @@
 /**
- * Statements of the SQLite ports' writes, and the reads a write makes, run on the write transaction's own connection
- * (`TransactionConnection`): the connection `@effect/sql` itself runs them on inside a transaction, after opening a
- * span and a scope to acquire it, about 70 of Effect's steps a statement against about 12 here. A create runs ten of
- * them: its Effect steps went from about 1,200 to about 700. Outside a transaction (a migration, a test) a statement
- * runs as any other does. The SQLite clients here transform no rows, so the connection's rows are the statement's.
+ * Statements of the storage ports' writes, and the reads a write makes, run on the write transaction's own
+ * connection (`TransactionConnection`): the connection `@effect/sql` itself runs them on inside a transaction, after
+ * opening a span and a scope to acquire it, about 70 of Effect's steps a statement against about 12 here. A SQLite
+ * create runs ten of them: its Effect steps went from about 1,200 to about 700. Outside a transaction (a migration, a
+ * test) a statement runs as any other does. The clients here (SQLite's, and PostgreSQL's without name transforms)
+ * transform no rows, so the connection's rows are the statement's.
  */
 import { type SqlClient, TransactionConnection } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
