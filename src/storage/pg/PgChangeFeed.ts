@@ -1,14 +1,16 @@
 /**
  * `ChangeFeed` on PostgreSQL: an outbox. A commit is a row of `change_log` written last in its own transaction,
  * under the write lock (numbers follow commit order), and `pg_notify` in the same transaction tells every instance
- * listening that there is more to read. A follower reads the rows after the last it saw: when notified, when this
- * instance committed, and every second in any case, so a notification lost (its connection dropped, say) delays a
+ * listening that there is more to read. A follower reads the rows after the last it saw: when another instance's
+ * commit is announced, and every second in any case, so a notification lost (its connection dropped, say) delays a
  * change but never loses it. The listening connection is its own, reconnected when it drops; once reconnected the
  * follower reads again at once. This instance's own commits are not read back from the rows: it keeps them until
- * its follower passed them.
+ * its follower passed them, and one numbered right after the last the follower passed is delivered without a read
+ * (numbers follow commit order, so none can come before it). Alone on a database, an instance reads its feed only
+ * every second, where it read it after each of its transactions.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
-import { Chunk, Duration, Effect, Layer, Queue, Stream } from "effect"
+import { Chunk, Duration, Effect, Layer, Option, Queue, Stream } from "effect"
 import { randomUUID } from "node:crypto"
 import pg from "pg"
 import type { Commit, FeedEntry, FeedEvent } from "../../domain/Commit.ts"
@@ -28,9 +30,9 @@ const KEPT = "7 days"
 
 /**
  * LISTEN on a connection of its own, reconnected (after 0.1 s, doubling to 2 s) whenever it drops or cannot be
- * made; `heard` is called on every notification and after every (re)connection.
+ * made; `heard` is called on every notification of another origin than `origin`, and after every (re)connection.
  */
-const listen = (connectionString: string, heard: () => void) =>
+const listen = (connectionString: string, origin: string, heard: () => void) =>
   Effect.acquireRelease(
     Effect.sync(() => {
       let closed = false
@@ -50,7 +52,7 @@ const listen = (connectionString: string, heard: () => void) =>
           delay = Math.min(2 * delay, 2000)
         }
         client.on("notification", (message) => {
-          if (message.channel === CHANGES_CHANNEL) heard()
+          if (message.channel === CHANGES_CHANNEL && message.payload !== origin) heard()
         })
         client.on("error", reconnect)
         client.on("end", reconnect)
@@ -93,6 +95,16 @@ export const layer = (connectionString: string) =>
         sql<Row>`
           SELECT seq::text AS seq, CASE WHEN origin = ${origin} THEN NULL ELSE payload END AS payload
           FROM change_log WHERE seq > ${after} ORDER BY change_log.seq LIMIT ${PAGE}` // the column, not its text
+
+      /** This instance's commits numbered right after `last`, in order, taken from memory. */
+      const ownAfter = (last: number) => {
+        const entries: Array<FeedEntry> = []
+        for (let seq = last + 1, commit = own.get(seq); commit !== undefined; commit = own.get(++seq)) {
+          own.delete(seq)
+          entries.push({ seq, commit })
+        }
+        return entries
+      }
 
       /** The entries of these rows: this instance's commits from memory, the others' from their JSON. */
       const entriesOf = (rows: ReadonlyArray<Row>) =>
@@ -145,14 +157,30 @@ export const layer = (connectionString: string) =>
               Effect.sync(() => wakers.add(signal)),
               () => Effect.sync(() => wakers.delete(signal))
             )
-            yield* listen(connectionString, signal)
+            /** Whether another instance may have committed since the last read (at first: the feed is unread). */
+            let othersCommitted = true
+            yield* listen(connectionString, origin, () => {
+              othersCommitted = true
+              signal()
+            })
             let last = after
             // The first read is at once.
             let full = true
             let outage: string | undefined
-            /** The next entries: at once after a full page, else once woken (or a second passed). */
+            /**
+             * The next entries: at once after a full page, else once woken (or a second passed); this instance's own
+             * from memory when they come next and no other instance's commit was announced.
+             */
             const next = Effect.gen(function*() {
-              if (!full) yield* Effect.timeoutOption(Queue.take(wake), POLL)
+              const woken = full || Option.isSome(yield* Effect.timeoutOption(Queue.take(wake), POLL))
+              if (woken && !othersCommitted) {
+                const kept = ownAfter(last)
+                if (kept.length > 0) {
+                  last = read = kept[kept.length - 1].seq
+                  return Chunk.fromIterable<FeedEvent>(kept)
+                }
+              }
+              othersCommitted = false
               const page = yield* Effect.either(Effect.flatMap(rowsAfter(last), entriesOf))
               if (page._tag === "Left") {
                 const reason = messagesOf(page.left)
