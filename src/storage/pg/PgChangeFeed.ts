@@ -10,7 +10,7 @@
  * every second, where it read it after each of its transactions.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
-import { Chunk, Duration, Effect, Layer, Option, Queue, Stream } from "effect"
+import { Chunk, Duration, Effect, Layer, Queue, Schedule, Stream } from "effect"
 import { randomUUID } from "node:crypto"
 import pg from "pg"
 import type { Commit, FeedEntry, FeedEvent } from "../../domain/Commit.ts"
@@ -157,30 +157,34 @@ export const layer = (connectionString: string) =>
               Effect.sync(() => wakers.add(signal)),
               () => Effect.sync(() => wakers.delete(signal))
             )
-            /** Whether another instance may have committed since the last read (at first: the feed is unread). */
-            let othersCommitted = true
-            yield* listen(connectionString, origin, () => {
-              othersCommitted = true
+            /** Whether the rows are to be read: another instance may have committed (at first, nothing is read). */
+            let unread = true
+            const readRows = () => {
+              unread = true
               signal()
-            })
+            }
+            yield* listen(connectionString, origin, readRows)
+            // Every second in any case: a notification lost delays a commit by a second at most. A timer of its own,
+            // where a timeout on each wait raced two fibers for every transaction of this instance.
+            yield* Effect.forkScoped(Effect.schedule(Effect.sync(readRows), Schedule.spaced(POLL)))
             let last = after
             // The first read is at once.
             let full = true
             let outage: string | undefined
             /**
-             * The next entries: at once after a full page, else once woken (or a second passed); this instance's own
-             * from memory when they come next and no other instance's commit was announced.
+             * The next entries: at once after a full page, else once woken; this instance's own from memory when they
+             * come next and the rows are not to be read.
              */
             const next = Effect.gen(function*() {
-              const woken = full || Option.isSome(yield* Effect.timeoutOption(Queue.take(wake), POLL))
-              if (woken && !othersCommitted) {
+              if (!full) yield* Queue.take(wake)
+              if (!unread) {
                 const kept = ownAfter(last)
                 if (kept.length > 0) {
                   last = read = kept[kept.length - 1].seq
                   return Chunk.fromIterable<FeedEvent>(kept)
                 }
               }
-              othersCommitted = false
+              unread = false
               const page = yield* Effect.either(Effect.flatMap(rowsAfter(last), entriesOf))
               if (page._tag === "Left") {
                 const reason = messagesOf(page.left)
