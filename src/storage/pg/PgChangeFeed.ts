@@ -124,7 +124,9 @@ export const layer = (connectionString: string) =>
         // The write lock is taken here, last in the transaction, and held until it commits: numbers are taken in the
         // order transactions commit, and the lock is held for little more than this and the commit. The numbers are
         // drawn for rows joined with `locked` (a CTE calling a volatile function is run on its own, never folded into
-        // the statement that reads it), so none is drawn before the lock is held.
+        // the statement that reads it), so none is drawn before the lock is held. The commits travel as one text, a
+        // line of JSON each (JSON text holds no line break): node-postgres escapes an array parameter element by
+        // element, 12 µs for a commit of 2.5 KB.
         append: (commits) =>
           Effect.gen(function*() {
             const rows = yield* inTransaction(sql<{ seq: string }>`
@@ -132,7 +134,8 @@ export const layer = (connectionString: string) =>
               appended AS (
                 INSERT INTO change_log (origin, payload)
                 SELECT ${origin}, payload
-                FROM locked, unnest(${commits.map(commitJson)}::text[]) WITH ORDINALITY AS c (payload, n)
+                FROM locked, unnest(string_to_array(${commits.map(commitJson).join("\n")}, chr(10)))
+                  WITH ORDINALITY AS c (payload, n)
                 ORDER BY n
                 RETURNING seq)
               SELECT seq::text AS seq, pg_notify(${CHANGES_CHANNEL}, ${origin}) FROM appended`)

@@ -21,10 +21,14 @@ const renamedKey = (fingerprint: CodeFingerprint) => digestKey(KIND.renamed, fin
 const shapeKey = (fingerprint: CodeFingerprint) => digestKey(KIND.shape, fingerprint.shape)
 const bandKeysOf = (fingerprint: CodeFingerprint) => bandKeys(fingerprint.signature).map((key) => KIND.band * TAG + key)
 
-/** The keys of the fingerprint of the code in search row `row`. */
+/**
+ * The keys of the fingerprint of the code in search row `row`, as the text of an array of integers: node-postgres
+ * would escape an array parameter's 51 numbers one by one (14 µs).
+ */
 export const insertKeysStatement = (sql: SqlClient, row: SearchRowValue, fingerprint: CodeFingerprint) => {
   const keys = [exactKey(fingerprint), renamedKey(fingerprint), shapeKey(fingerprint), ...bandKeysOf(fingerprint)]
-  return sql`INSERT INTO similarity_keys (key, row) SELECT DISTINCT unnest(${keys}::bigint[]), ${row}::integer`
+  const array = `{${keys.join(",")}}`
+  return sql`INSERT INTO similarity_keys (key, row) SELECT DISTINCT unnest(${array}::bigint[]), ${row}::integer`
 }
 
 export const make = Effect.gen(function*() {
