@@ -19,6 +19,7 @@ import * as PgConnectorStore from "./PgConnectorStore.ts"
 import * as PgLiveAssetRows from "./PgLiveAssetRows.ts"
 import * as PgMetadataStore from "./PgMetadataStore.ts"
 import * as PgSimilarityStore from "./PgSimilarityStore.ts"
+import * as PgStatistics from "./PgStatistics.ts"
 import * as PgTextSearch from "./PgTextSearch.ts"
 import * as PgWriterLock from "./PgWriterLock.ts"
 import { migrate, MIGRATION_NAMES } from "./migrations.ts"
@@ -158,4 +159,7 @@ const ports = (url: string) =>
 
 /** The engine on the database at `url`, its `SqlClient` too (for tests and benchmarks). */
 export const pgEngine = (url: Redacted.Redacted<string>): Layer.Layer<StoragePorts | SqlClient, StartupError> =>
-  Layer.provideMerge(ports(Redacted.value(url)), openDatabase(url))
+  Layer.provideMerge(
+    Layer.merge(ports(Redacted.value(url)), PgStatistics.layer.pipe(Layer.provide(PgWriterLock.layer))),
+    openDatabase(url)
+  )

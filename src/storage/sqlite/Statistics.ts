@@ -12,6 +12,7 @@
  */
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect, Layer, Schedule } from "effect"
+import { outgrown } from "../OutgrownStatistics.ts"
 
 /** The tables the service's own queries read: those the planner needs statistics for. */
 const PLANNED_TABLES = [
@@ -32,9 +33,6 @@ const ANALYSE_AT_LEAST_EVERY_MS = 3_600_000
 /** The number of live assets (a count along the smallest index of `search_rows`: milliseconds at 100,000). */
 const librarySize = (sql: SqlClient) =>
   Effect.map(sql<{ size: number }>`SELECT count(*) AS size FROM search_rows`, (rows) => rows[0].size)
-
-/** Statistics taken at `analysed` assets no longer fit a library of `size` (below a few hundred any plan is quick). */
-const outgrown = (analysed: number, size: number) => size > 2 * Math.max(analysed, 500) || size < analysed / 2
 
 /** The library's size when its statistics were taken (their row count of `search_rows`), if they were. */
 const analysedSize = (sql: SqlClient) =>
