@@ -46,5 +46,12 @@ for (const engine of testEngines.filter((engine) => engine === "pg")) {
         const [mode] = yield* connection.execute("SELECT current_setting('plan_cache_mode') AS mode", [], undefined)
         expect(mode).toEqual({ mode: "force_custom_plan" })
       })))
+
+    it.effect("keep the search indexes' list of new entries, which every search reads, short", () =>
+      Effect.gen(function*() {
+        const sql = yield* SqlClient
+        const [limit] = yield* sql`SELECT current_setting('gin_pending_list_limit') AS limit`
+        expect(limit).toEqual({ limit: "128kB" })
+      }))
   })
 }
