@@ -13,7 +13,23 @@ import { WriterLock } from "../WriterLock.ts"
 
 const CHECK_EVERY = "10 seconds"
 
-/** Analyses every table of the schema whose statistics it outgrew; answers their names. */
+/** The service's tables (`migrations.ts`): a database it shares with other programs keeps theirs as they keep it. */
+const TABLES = [
+  "settings",
+  "applications",
+  "assets",
+  "asset_formats",
+  "search_rows",
+  "search_text",
+  "metadata",
+  "asset_metadata",
+  "similarity_keys",
+  "intentions",
+  "tracking_events",
+  "change_log"
+]
+
+/** Analyses every table of the service's whose statistics it outgrew; answers their names. */
 export const analyseOutgrown = Effect.gen(function*() {
   const sql = yield* SqlClient
   // `reltuples` is the planner's row count, taken with the statistics (-1 before the first analysis); the live
@@ -21,7 +37,7 @@ export const analyseOutgrown = Effect.gen(function*() {
   const tables = yield* sql<{ table: string; analysed: number; size: number }>`
     SELECT s.relname AS "table", greatest(c.reltuples, 0)::float8 AS analysed, s.n_live_tup::float8 AS size
     FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
-    WHERE s.schemaname = current_schema()`
+    WHERE s.schemaname = current_schema() AND s.relname = ANY(${TABLES})`
   const stale = tables.filter(({ analysed, size }) => outgrown(analysed, size)).map(({ table }) => table)
   for (const table of stale) yield* sql`ANALYZE ${sql(table)}`
   return stale
