@@ -3,8 +3,8 @@
  * rule SQLite's are kept by). Autovacuum takes them too, but it looks once a minute: a library just filled (an
  * import, a burst of saves) was planned on guesses until then, and right after 10,000 saves every suggestion's
  * lookup gathered parallel workers (15-25 ms to start on a 2-core machine): p50 46 ms, against 8 with statistics
- * taken during the saves. Looked at every ten seconds, from the server's own counts (`pg_stat_user_tables`), on one
- * instance at a time.
+ * taken during the saves. Looked at every ten seconds, from the server's own counts (`pg_stat_user_tables`), and
+ * analysed on one instance at a time.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect, Layer, Schedule } from "effect"
@@ -29,8 +29,8 @@ const TABLES = [
   "change_log"
 ]
 
-/** Analyses every table of the service's whose statistics it outgrew; answers their names. */
-export const analyseOutgrown = Effect.gen(function*() {
+/** The service's tables whose statistics they outgrew. */
+const outgrownTables = Effect.gen(function*() {
   const sql = yield* SqlClient
   // `reltuples` is the planner's row count, taken with the statistics (-1 before the first analysis); the live
   // count is the server's running one.
@@ -38,14 +38,23 @@ export const analyseOutgrown = Effect.gen(function*() {
     SELECT s.relname AS "table", greatest(c.reltuples, 0)::float8 AS analysed, s.n_live_tup::float8 AS size
     FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
     WHERE s.schemaname = current_schema() AND s.relname = ANY(${TABLES})`
-  const stale = tables.filter(({ analysed, size }) => outgrown(analysed, size)).map(({ table }) => table)
-  for (const table of stale) yield* sql`ANALYZE ${sql(table)}`
-  return stale
+  return tables.filter(({ analysed, size }) => outgrown(analysed, size)).map(({ table }) => table)
 }).pipe(Effect.orDie)
+
+const analyse = (tables: ReadonlyArray<string>) =>
+  Effect.flatMap(SqlClient, (sql) => Effect.forEach(tables, (table) => sql`ANALYZE ${sql(table)}`, { discard: true }))
+    .pipe(Effect.orDie)
+
+/** Analyses every table of the service's whose statistics it outgrew; answers their names. */
+export const analyseOutgrown = Effect.flatMap(outgrownTables, (stale) => Effect.as(analyse(stale), stale))
 
 export const layer = Layer.scopedDiscard(Effect.gen(function*() {
   const lock = yield* WriterLock
-  const check = lock.exclusive("statistics", Effect.asVoid(analyseOutgrown)).pipe(
+  // Looked at without the lock (one read); taken, on one instance, only when there is something to analyse.
+  const check = Effect.gen(function*() {
+    const stale = yield* outgrownTables
+    if (stale.length > 0) yield* lock.exclusive("statistics", analyse(stale))
+  }).pipe(
     // The database unavailable, say: the next check tries again.
     Effect.catchAllCause((cause) => Effect.logDebug("The planner's statistics were not checked", cause))
   )
