@@ -127,6 +127,30 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
       }
     }
 
+    /**
+     * The rows holding every indexed term anywhere and, when asked, those holding the whole query: all of them
+     * counted (the answer's totals), or only the first `CANDIDATES` (a ranked answer needs no totals).
+     */
+    const literalLookups = (
+      indexed: ReadonlyArray<string>,
+      whole: string | undefined,
+      inScope: RowSet,
+      countAll: boolean
+    ) =>
+      Effect.gen(function*() {
+        if (countAll && whole !== undefined) {
+          const both = yield* text.containingCountedWithWhole(indexed, whole, "anywhere", inScope, CANDIDATES)
+          return { anywhere: both.texts, exactRows: both.whole }
+        }
+        const anywhere = countAll
+          ? yield* text.containingCounted(indexed, "anywhere", inScope, CANDIDATES)
+          : uncounted(yield* text.containing(indexed, "anywhere", inScope, CANDIDATES))
+        const exactRows = whole === undefined
+          ? undefined
+          : uncounted(yield* text.containing([whole], "anywhere", inScope, CANDIDATES))
+        return { anywhere, exactRows }
+      })
+
     const fuzzy = (query: string, scope: Scope, casing: boolean, typos: boolean, countAll: boolean) =>
       Effect.gen(function*() {
         const terms = queryTerms(query)
@@ -156,9 +180,9 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
         } else if (indexed.length > 0) {
           // Matches in names, tags and annotations first: with a common term, those are the ones worth ranking.
           const inTitles = yield* text.containing(indexed, "titles", inScope, CANDIDATES)
-          const anywhere = countAll
-            ? yield* text.containingCounted(indexed, "anywhere", inScope, CANDIDATES)
-            : uncounted(yield* text.containing(indexed, "anywhere", inScope, CANDIDATES))
+          // The whole query is looked up too when it is more than its one indexed term.
+          const whole = !oneIndexedTerm && query.length >= 3 ? query : undefined
+          const { anywhere, exactRows } = yield* literalLookups(indexed, whole, inScope, countAll)
           literalOverflow = inTitles.length === CANDIDATES || anywhere.rows.length === CANDIDATES
           termLookedUpInFull = oneIndexedTerm && !literalOverflow
           literalCount = anywhere.count
@@ -166,10 +190,7 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
           if (oneIndexedTerm) {
             for (const row of literal) phrase.add(row)
             phraseOverflow = literalOverflow
-          } else if (query.length >= 3) {
-            const exactRows = countAll
-              ? yield* text.containingCounted([query], "anywhere", inScope, CANDIDATES)
-              : uncounted(yield* text.containing([query], "anywhere", inScope, CANDIDATES))
+          } else if (exactRows !== undefined) {
             phraseOverflow = exactRows.rows.length === CANDIDATES
             phraseCount = exactRows.count
             for (const row of exactRows.rows) phrase.add(row)

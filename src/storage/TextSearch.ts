@@ -35,7 +35,7 @@ export const titlesOfValues = (rows: ReadonlyArray<ReadonlyArray<unknown>>): Arr
  * The answer of `containingCounted` from every matching row, newest first: the first `limit` of them in `scope`, and
  * how many are in scope.
  */
-export const newestInScope = (newestFirst: ReadonlyArray<number>, scope: RowSet, limit: number) => {
+export const newestInScope = (newestFirst: ReadonlyArray<number>, scope: RowSet, limit: number): CountedRows => {
   const rows: Array<number> = []
   let count = 0
   for (const row of newestFirst) {
@@ -44,6 +44,16 @@ export const newestInScope = (newestFirst: ReadonlyArray<number>, scope: RowSet,
     if (rows.length < limit) rows.push(row)
   }
   return { rows, count }
+}
+
+/** How many of `rows` are in `scope`. */
+export const countInScope = (rows: ReadonlyArray<number>, scope: RowSet) =>
+  rows.reduce((count, row) => count + (scope.has(row) ? 1 : 0), 0)
+
+/** Rows found, newest first, up to a limit, and how many were found beyond it too. */
+export interface CountedRows {
+  readonly rows: ReadonlyArray<number>
+  readonly count: number
 }
 
 /** A live asset holding the words asked for, with how relevant they are to it: higher is better, above 0. */
@@ -69,7 +79,18 @@ export interface TextSearchShape {
     where: TextScope,
     scope: RowSet,
     limit: number
-  ) => Effect.Effect<{ readonly rows: ReadonlyArray<number>; readonly count: number }>
+  ) => Effect.Effect<CountedRows>
+  /**
+   * `containingCounted` for `texts`, and for `whole`, a text holding each of them (as a query holds its terms): its
+   * rows are among theirs, so an engine that reads every match answers both in one read.
+   */
+  readonly containingCountedWithWhole: (
+    texts: ReadonlyArray<string>,
+    whole: string,
+    where: TextScope,
+    scope: RowSet,
+    limit: number
+  ) => Effect.Effect<{ readonly texts: CountedRows; readonly whole: CountedRows }>
   /** Every row holding `text` (three characters or more) literally, case-insensitively, in one of `fields`. */
   readonly phrase: (text: string, fields: ReadonlyArray<PhraseField>) => Effect.Effect<ReadonlyArray<number>>
   /**

@@ -1,6 +1,12 @@
-import { describe, expect, it } from "@effect/vitest"
+import { describe, expect, it, layer } from "@effect/vitest"
+import { Effect } from "effect"
 import { RowSet } from "../../src/domain/RowSet.ts"
-import { newestInScope } from "../../src/storage/TextSearch.ts"
+import { searchableText } from "../../src/domain/SearchableText.ts"
+import { storedParts } from "../../src/domain/StoredAsset.ts"
+import { LiveAssetRows } from "../../src/storage/LiveAssetRows.ts"
+import { newestInScope, TextSearch } from "../../src/storage/TextSearch.ts"
+import { codeAsset } from "./TestAssets.ts"
+import { engineLayer, testEngines } from "./TestLayers.ts"
 
 describe("newestInScope", () => {
   it("keeps the first matches in scope up to the limit and counts every one in scope", () => {
@@ -12,4 +18,43 @@ describe("newestInScope", () => {
     expect(newestInScope([5, 3, 1], RowSet.of([2, 4]), 10)).toEqual({ rows: [], count: 0 })
     expect(newestInScope([5, 3, 1], RowSet.of([1, 3, 5]), 10)).toEqual({ rows: [5, 3, 1], count: 3 })
   })
+})
+
+const SNIPPETS = [
+  "function total(items) {\n  return items.length\n}",
+  "const twice = function return_twice(x) { return 2 * x }",
+  "def first(items):\n    return items[0]",
+  "FUNCTION RETURN_VALUE() -- upper case, for the folding"
+]
+
+for (const engine of testEngines) layer(engineLayer(engine))(`TextSearch (${engine})`, (it) => {
+  it.effect("counts the rows holding every text and those holding the whole text, as two lookups would", () =>
+    Effect.gen(function*() {
+      const live = yield* LiveAssetRows
+      const rows: Array<number> = []
+      for (const code of SNIPPETS) {
+        const asset = codeAsset({ code, ext: "js", name: "snippet" })
+        rows.push(yield* live.insert({
+          asset,
+          stored: storedParts(asset),
+          searchable: searchableText(asset),
+          entityRows: [],
+          fingerprint: undefined
+        }))
+      }
+      const text = yield* TextSearch
+      const everyRow = RowSet.of(rows)
+      const terms = ["function", "return"]
+      const both = yield* text.containingCountedWithWhole(terms, "function return", "anywhere", everyRow, 1)
+      expect(both.texts).toEqual({ rows: [rows[3]], count: 3 })
+      expect(both.whole).toEqual({ rows: [rows[3]], count: 2 })
+      expect(both).toEqual({
+        texts: yield* text.containingCounted(terms, "anywhere", everyRow, 1),
+        whole: yield* text.containingCounted(["function return"], "anywhere", everyRow, 1)
+      })
+      // A narrower scope narrows both, and their counts.
+      const firstTwo = RowSet.of(rows.slice(0, 2))
+      expect(yield* text.containingCountedWithWhole(terms, "function return", "anywhere", firstTwo, 5))
+        .toEqual({ texts: { rows: [rows[1], rows[0]], count: 2 }, whole: { rows: [rows[1]], count: 1 } })
+    }))
 })

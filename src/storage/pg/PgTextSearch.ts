@@ -12,6 +12,7 @@ import { identifierWords } from "../../domain/IdentifierWords.ts"
 import type { RowSet } from "../../domain/RowSet.ts"
 import type { SearchableText } from "../../domain/SearchableText.ts"
 import {
+  countInScope,
   newestInScope,
   type PhraseField,
   type RankedRow,
@@ -82,18 +83,37 @@ export const make = Effect.gen(function*() {
       return found
     }).pipe(Effect.orDie)
 
-  const countIn = (rows: ReadonlyArray<{ row: number }>, scope: RowSet) =>
-    rows.reduce((count, { row }) => count + (scope.has(row) ? 1 : 0), 0)
+  /**
+   * Every row holding all of `texts` in `where`, newest first, with those that hold `whole` too when it is given. They
+   * come back as JSON arrays: node-postgres parses an integer array element by element, 25 ms for a common term's
+   * 87,000 matches at 100,000 assets where `JSON.parse` takes 5.
+   */
+  const allContaining = (texts: ReadonlyArray<string>, where: TextScope, whole: string | undefined) => {
+    const holdsWhole = whole === undefined ? sql`false` : holdsAll(FOLDED_OF[where], [whole])
+    return sql<{ rows: ReadonlyArray<number>; whole: ReadonlyArray<number> }>`
+      SELECT coalesce(json_agg(row ORDER BY row DESC), '[]') AS rows,
+             coalesce(json_agg(row ORDER BY row DESC) FILTER (WHERE ${holdsWhole}), '[]') AS whole
+      FROM search_text WHERE ${holdsAll(FOLDED_OF[where], texts)}`.pipe(Effect.map(([found]) => found), Effect.orDie)
+  }
 
   // PostgreSQL checks every match of the trigram index whether it keeps them all or not: reading them all, newest
   // first, costs one scan where a limited read and a count cost two.
   const containingCounted = (texts: ReadonlyArray<string>, where: TextScope, scope: RowSet, limit: number) =>
-    Effect.map(
-      sql<{ rows: ReadonlyArray<number> }>`
-        SELECT coalesce(array_agg(row ORDER BY row DESC), '{}') AS rows FROM search_text
-        WHERE ${holdsAll(FOLDED_OF[where], texts)}`,
-      ([{ rows }]) => newestInScope(rows, scope, limit)
-    ).pipe(Effect.orDie)
+    Effect.map(allContaining(texts, where, undefined), ({ rows }) => newestInScope(rows, scope, limit))
+
+  // A text holding each of `texts` is among their matches: checked on those in the same scan, its matches cost a
+  // second look at rows already read, not a second scan of the library ("function return" at 100,000: 670 -> 415 ms).
+  const containingCountedWithWhole = (
+    texts: ReadonlyArray<string>,
+    whole: string,
+    where: TextScope,
+    scope: RowSet,
+    limit: number
+  ) =>
+    Effect.map(allContaining(texts, where, whole), (found) => ({
+      texts: newestInScope(found.rows, scope, limit),
+      whole: newestInScope(found.whole, scope, limit)
+    }))
 
   const phrase = (text: string, fields: ReadonlyArray<PhraseField>) => {
     const pattern = containingPattern(text)
@@ -118,10 +138,12 @@ export const make = Effect.gen(function*() {
       (rows) => rows.map((row): RankedRow => ({ row: row.row, relevance: row.relevance }))
     ).pipe(Effect.orDie)
 
+  // One JSON array, as `allContaining` reads, not a result row per match.
   const countWords = (list: ReadonlyArray<string>, every: boolean, scope: RowSet) =>
     Effect.map(
-      sql<{ row: number }>`SELECT row FROM search_text WHERE words @@ ${query(list, every)}`,
-      (rows) => countIn(rows, scope)
+      sql<{ rows: ReadonlyArray<number> }>`
+        SELECT coalesce(json_agg(row), '[]') AS rows FROM search_text WHERE words @@ ${query(list, every)}`,
+      ([{ rows }]) => countInScope(rows, scope)
     ).pipe(Effect.orDie)
 
   const titlesAt = (rows: ReadonlyArray<number>) =>
@@ -158,6 +180,7 @@ export const make = Effect.gen(function*() {
   return TextSearch.of({
     containing,
     containingCounted,
+    containingCountedWithWhole,
     phrase,
     words,
     countWords,
