@@ -28,12 +28,12 @@ const SNIPPETS = [
 ]
 
 for (const engine of testEngines) layer(engineLayer(engine))(`TextSearch (${engine})`, (it) => {
-  it.effect("counts the rows holding every text and those holding the whole text, as two lookups would", () =>
+  const saved = (snippets: ReadonlyArray<{ code: string; name: string; tags?: ReadonlyArray<string> }>) =>
     Effect.gen(function*() {
       const live = yield* LiveAssetRows
       const rows: Array<number> = []
-      for (const code of SNIPPETS) {
-        const asset = codeAsset({ code, ext: "js", name: "snippet" })
+      for (const snippet of snippets) {
+        const asset = codeAsset({ ...snippet, ext: "js" })
         rows.push(yield* live.insert({
           asset,
           stored: storedParts(asset),
@@ -42,6 +42,32 @@ for (const engine of testEngines) layer(engineLayer(engine))(`TextSearch (${engi
           fingerprint: undefined
         }))
       }
+      return rows
+    })
+
+  it.effect("finds a phrase in the fields asked for only, never across two of them", () =>
+    Effect.gen(function*() {
+      // The fourth holds the phrase in a tag alone, which no phrase field covers.
+      const [inName, inCode, inBoth] = yield* saved([
+        { code: "const a = 1", name: "Zebra crossing" },
+        { code: "// a ZEBRA crossing here", name: "plain" },
+        { code: "zebra crossing", name: "zebra crossing too" },
+        { code: "const b = 2", name: "plain", tags: ["zebra crossing"] }
+      ])
+      // A name ending in "plain" and code starting with "const": "plain\nconst" spans two fields.
+      const text = yield* TextSearch
+      const sorted = (rows: ReadonlyArray<number>) => [...rows].sort((a, b) => a - b)
+      expect(sorted(yield* text.phrase("zebra crossing", ["content"]))).toEqual([inCode, inBoth])
+      expect(sorted(yield* text.phrase("zebra crossing", ["name"]))).toEqual([inName, inBoth])
+      expect(sorted(yield* text.phrase("zebra crossing", ["name", "content"]))).toEqual([inName, inCode, inBoth])
+      expect(yield* text.phrase("zebra crossing", ["annotations"])).toEqual([])
+      expect(yield* text.phrase("plain\nconst", ["content"])).toEqual([])
+      expect(yield* text.phrase("plain\nconst", ["name", "content"])).toEqual([])
+    }))
+
+  it.effect("counts the rows holding every text and those holding the whole text, as two lookups would", () =>
+    Effect.gen(function*() {
+      const rows = yield* saved(SNIPPETS.map((code) => ({ code, name: "snippet" })))
       const text = yield* TextSearch
       const everyRow = RowSet.of(rows)
       const terms = ["function", "return"]
