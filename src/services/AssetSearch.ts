@@ -334,17 +334,19 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
         // Pseudo assets are few: reading that many more matches leaves enough once they are set aside.
         const hidden = facets.size - scope.size
         const matching = (every: boolean, limit: number) =>
-          Effect.map(
-            text.words(words, every, limit + hidden),
-            (rows) => rows.filter((row) => scope.has(row.row)).slice(0, limit)
-          )
+          Effect.map(text.wordsCounted(words, every, limit + hidden, scope), ({ count, rows }) => ({
+            rows: rows.filter((row) => scope.has(row.row)).slice(0, limit),
+            count
+          }))
         const exact = yield* matching(true, RESULT_LIMIT)
-        const exactCount = exact.length < RESULT_LIMIT ? exact.length : yield* text.countWords(words, true, scope)
-        const seen = new Set(exact.map((row) => row.row))
-        const partial = words.length > 1 && exact.length < RESULT_LIMIT
-          ? (yield* matching(false, RESULT_LIMIT + exact.length)).filter((row) => !seen.has(row.row))
-          : []
-        const partialCount = words.length > 1 ? (yield* text.countWords(words, false, scope)) - exactCount : 0
+        const seen = new Set(exact.rows.map((row) => row.row))
+        // Assets holding some of the words: read while the exact hits leave room, counted in any case.
+        const some = words.length === 1
+          ? { rows: [], count: exact.count }
+          : exact.rows.length < RESULT_LIMIT
+          ? yield* matching(false, RESULT_LIMIT + exact.rows.length)
+          : { rows: [], count: yield* text.countWords(words, false, scope) }
+        const partial = some.rows.filter((row) => !seen.has(row.row))
         // Relative to the best of its group a hit scores in (0, 1], exact hits above one half, the others below.
         const scored = (rows: ReadonlyArray<RankedRow>, exact: boolean) =>
           rows.map((row): SearchHit => {
@@ -353,9 +355,9 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
             return { row: row.row, exact, score: Math.round(score * 1e4) / 1e4, match: "CONTENT" }
           })
         return {
-          hits: [...scored(exact, true), ...scored(partial, false)].slice(0, RESULT_LIMIT),
-          exact: exactCount,
-          suggested: partialCount
+          hits: [...scored(exact.rows, true), ...scored(partial, false)].slice(0, RESULT_LIMIT),
+          exact: exact.count,
+          suggested: some.count - exact.count
         } satisfies SearchResult
       })
 

@@ -93,17 +93,19 @@ export interface TextSearchShape {
   ) => Effect.Effect<{ readonly texts: CountedRows; readonly whole: CountedRows }>
   /** Every row holding `text` (three characters or more) literally, case-insensitively, in one of `fields`. */
   readonly phrase: (text: string, fields: ReadonlyArray<PhraseField>) => Effect.Effect<ReadonlyArray<number>>
+  /** How many rows of `scope` hold every one of the identifier words (or, `every` false, at least one). */
+  readonly countWords: (words: ReadonlyArray<string>, every: boolean, scope: RowSet) => Effect.Effect<number>
   /**
-   * Up to `limit` rows holding every one of the identifier words (or, `every` false, at least one), most relevant
-   * first (names weigh most, then tags, annotations, code).
+   * Up to `limit` rows holding every one of the identifier words (or at least one), most relevant first (names weigh
+   * most, then tags, annotations, code), and `countWords` for `scope`: an engine that ranks every match answers both
+   * in one read.
    */
-  readonly words: (
+  readonly wordsCounted: (
     words: ReadonlyArray<string>,
     every: boolean,
-    limit: number
-  ) => Effect.Effect<ReadonlyArray<RankedRow>>
-  /** How many rows of `scope` hold every one (or at least one) of the words. */
-  readonly countWords: (words: ReadonlyArray<string>, every: boolean, scope: RowSet) => Effect.Effect<number>
+    limit: number,
+    scope: RowSet
+  ) => Effect.Effect<{ readonly rows: ReadonlyArray<RankedRow>; readonly count: number }>
   /** The names, tags and annotations of the live assets in these rows. */
   readonly titlesAt: (rows: ReadonlyArray<number>) => Effect.Effect<ReadonlyArray<TitleRow>>
   /** The names, tags and annotations of the live assets in rows (after, last]: what the typo index loads. */

@@ -203,4 +203,23 @@ for (const engine of testEngines) layer(servicesOn(engine))(`AssetSearch (${engi
       expect(ranked.more).toBe(true)
       expect((yield* find({ query: "counted7", counted: "ranked" })).more).toBeUndefined()
     }))
+
+  it.effect("neural code search counts the assets holding every word past the answer, and those holding some", () =>
+    Effect.gen(function*() {
+      for (let i = 0; i < RESULT_LIMIT + 5; i++) yield* save(`const v${i} = alphaword(betaword)`)
+      for (let i = 0; i < 3; i++) yield* save(`const w${i} = alphaword(gammaword)`)
+      const byWords = (query: string) =>
+        Effect.flatMap(AssetSearch, (search) => search.byWords(query, { pseudo: false }))
+      const every = yield* byWords("alphaword betaword")
+      expect(every.hits).toHaveLength(RESULT_LIMIT)
+      expect(every.hits.every((hit) => hit.exact)).toBe(true)
+      expect(every.exact).toBe(RESULT_LIMIT + 5)
+      expect(every.suggested).toBe(3)
+      const some = yield* byWords("betaword gammaword")
+      expect(some.exact).toBe(0)
+      expect(some.suggested).toBe(RESULT_LIMIT + 8)
+      expect(some.hits).toHaveLength(RESULT_LIMIT)
+      const few = yield* byWords("gammaword")
+      expect([few.exact, few.suggested, few.hits.length]).toEqual([3, 0, 3])
+    }), { timeout: 30_000 })
 })

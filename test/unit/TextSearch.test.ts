@@ -65,6 +65,32 @@ for (const engine of testEngines) layer(engineLayer(engine))(`TextSearch (${engi
       expect(yield* text.phrase("plain\nconst", ["name", "content"])).toEqual([])
     }))
 
+  it.effect("ranks the rows holding the words, name first, and counts those of the scope", () =>
+    Effect.gen(function*() {
+      const [inCode, inName, inBoth, other, inOneWord] = yield* saved([
+        { code: "const headerValue = parseHeader(line)", name: "first" },
+        { code: "const x = 1", name: "parse header" },
+        { code: "function parseHeader(line) { return line }", name: "parse_header" },
+        { code: "const y = 2", name: "unrelated" },
+        { code: "const parsed = parse(text)", name: "second" }
+      ])
+      const text = yield* TextSearch
+      const everyRow = RowSet.of([inCode, inName, inBoth, other, inOneWord])
+      const every = yield* text.wordsCounted(["parse", "header"], true, 10, everyRow)
+      expect(every.count).toBe(3)
+      expect(every.rows.map((row) => row.row).sort((a, b) => a - b)).toEqual([inCode, inName, inBoth])
+      // Names weigh most.
+      expect(every.rows.at(-1)?.row).toBe(inCode)
+      expect(every.rows.every((row) => row.relevance > 0)).toBe(true)
+      // The limit cuts the rows, never the count; the count is the scope's.
+      const first = yield* text.wordsCounted(["parse", "header"], true, 1, RowSet.of([inCode, other]))
+      expect(first.rows).toHaveLength(1)
+      expect(first.count).toBe(1)
+      const some = yield* text.wordsCounted(["parse", "header"], false, 10, everyRow)
+      expect(some.count).toBe(4)
+      expect(some.count).toBe(yield* text.countWords(["parse", "header"], false, everyRow))
+    }))
+
   it.effect("counts the rows holding every text and those holding the whole text, as two lookups would", () =>
     Effect.gen(function*() {
       const rows = yield* saved(SNIPPETS.map((code) => ({ code, name: "snippet" })))

@@ -133,19 +133,32 @@ export const make = Effect.gen(function*() {
   const query = (words: ReadonlyArray<string>, every: boolean) =>
     sql`websearch_to_tsquery('english', ${words.join(every ? " " : " or ")})`
 
-  const words = (list: ReadonlyArray<string>, every: boolean, limit: number) =>
-    Effect.map(
-      sql<{ row: number; relevance: number }>`
-        SELECT row, ts_rank('{0.1, 0.3, 0.5, 1.0}', words, q) AS relevance
-        FROM search_text, ${query(list, every)} q WHERE words @@ q ORDER BY relevance DESC, row DESC LIMIT ${limit}`,
-      (rows) => rows.map((row): RankedRow => ({ row: row.row, relevance: row.relevance }))
-    ).pipe(Effect.orDie)
+  /** A match's relevance to the query `q`: weights for code, annotations, tags and names (D, C, B, A). */
+  const relevance = sql`ts_rank('{0.1, 0.3, 0.5, 1.0}', words, q)`
 
   const countWords = (list: ReadonlyArray<string>, every: boolean, scope: RowSet) =>
     Effect.map(
       sql<{ rows: ReadonlyArray<number> }>`
         SELECT coalesce(json_agg(row), '[]') AS rows FROM search_text WHERE words @@ ${query(list, every)}`,
       ([{ rows }]) => countInScope(rows, scope)
+    ).pipe(Effect.orDie)
+
+  // Ranking reads every match's words already: the matches kept once (row and relevance) give the best and the count
+  // in one scan, where the ranked read and the count scanned twice ("return" at 100,000: 295 against 265 + 175 ms).
+  const wordsCounted = (list: ReadonlyArray<string>, every: boolean, limit: number, scope: RowSet) =>
+    Effect.map(
+      sql<{ matches: ReadonlyArray<number>; best: ReadonlyArray<readonly [number, number]> }>`
+        WITH matches AS MATERIALIZED (
+          SELECT row, ${relevance} AS relevance FROM search_text, ${query(list, every)} q WHERE words @@ q
+        )
+        SELECT coalesce((SELECT json_agg(row) FROM matches), '[]') AS matches,
+               coalesce((SELECT json_agg(json_build_array(row, relevance) ORDER BY relevance DESC, row DESC)
+                         FROM (SELECT row, relevance FROM matches ORDER BY relevance DESC, row DESC LIMIT ${limit}) b),
+                        '[]') AS best`,
+      ([found]) => ({
+        rows: found.best.map(([row, relevance]): RankedRow => ({ row, relevance })),
+        count: countInScope(found.matches, scope)
+      })
     ).pipe(Effect.orDie)
 
   const titlesAt = (rows: ReadonlyArray<number>) =>
@@ -184,8 +197,8 @@ export const make = Effect.gen(function*() {
     containingCounted,
     containingCountedWithWhole,
     phrase,
-    words,
     countWords,
+    wordsCounted,
     titlesAt,
     titlesBetween,
     contentAt,
