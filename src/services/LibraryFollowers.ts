@@ -46,7 +46,8 @@ export class LibraryFollowers extends Effect.Service<LibraryFollowers>()("Librar
     const snapshots = yield* Effect.serviceOption(SearchIndexSnapshots)
     const requests = yield* requestActivity
 
-    const entries = yield* feed.follow(yield* feed.head)
+    const head = yield* feed.head
+    const entries = yield* feed.follow(head)
     const kept = Option.isSome(snapshots) ? yield* snapshots.value.takeBack : Option.none()
     const restored = Option.isSome(kept) && (yield* search.restore(kept.value))
     // A snapshot that could not be used stands no more: writes stop recording their rows until the next stop.
@@ -54,7 +55,8 @@ export class LibraryFollowers extends Effect.Service<LibraryFollowers>()("Librar
     if (!restored) yield* search.load
     yield* intentions.load
 
-    let applied = 0
+    /** The number of the last commit the index holds: every one up to the feed's head is in what was loaded. */
+    let applied = head
     /** Commits applied since a snapshot was kept; with none standing, enough for the next quiet moment to keep one. */
     let sinceKept = restored && Option.isSome(kept) ? kept.value.changedRows.length : KEEP_AFTER_COMMITS
     /** Callers waiting for a commit to be applied, by its number. */

@@ -5,12 +5,24 @@
  * the search rows its commits changed (`changed`), so that it stays true to the library after a crash, a write or a
  * restored copy of the database: a start reads it back and indexes those rows again from the database. A stop keeps a
  * new one and forgets the rows; so does a quiet moment after many writes, so that a service running for weeks and then
- * killed does not read too many rows again. An engine provides this port only where no other instance can write the
- * library while this one is stopped (SQLite's file, not PostgreSQL's shared database); without it, the index is always
- * rebuilt.
+ * killed does not read too many rows again. On PostgreSQL, where other instances write the library while this one is
+ * stopped, the snapshot holds the feed's commits up to a number, and the rows written since are the ones the feed's
+ * later commits name.
  */
 import { Context, type Effect, type Option } from "effect"
 import type { Commit } from "../domain/Commit.ts"
+
+/** The search rows these commits changed: each asset's row now, and the one it was indexed under. */
+export const changedRowsOf = (commits: ReadonlyArray<Commit>): Array<number> => {
+  const rows = new Set<number>()
+  for (const commit of commits) {
+    for (const change of commit.assets) {
+      rows.add(change.row)
+      if (change.before !== undefined) rows.add(change.before.row)
+    }
+  }
+  return [...rows]
+}
 
 /** A snapshot read back: its bytes, and the search rows written after it was kept, ascending. */
 export interface KeptSnapshot {

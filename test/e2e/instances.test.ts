@@ -65,7 +65,8 @@ describe.skipIf(engine !== "pg")(`several instances over one PostgreSQL database
 
   it("instances starting together on a new database run its migrations once", async () => {
     expect(await runSql(dbPath, "SELECT migration_id, name FROM effect_sql_migrations")).toEqual([
-      { migration_id: 1, name: "library" }
+      { migration_id: 1, name: "library" },
+      { migration_id: 2, name: "search_index_snapshot" }
     ])
   })
 
@@ -159,6 +160,24 @@ describe.skipIf(engine !== "pg")(`several instances over one PostgreSQL database
       (rows) => rows[0].n === 2
     )
     expect(reconnected[0].n).toBe(2)
+  })
+
+  it("an instance started again reads its search index back, with what the others wrote while it was stopped", async () => {
+    const c = await startService(dbPath)
+    const before = await create(c, "export const beforeTheStop = (n: number) => n * 5\n")
+    await c.stop()
+    // Kept at the stop (or since by a, b in a quiet moment: any instance's stands for all).
+    expect(await runSql(dbPath, "SELECT seq FROM search_index_snapshot")).toHaveLength(1)
+    const meanwhile = await create(a, "export const whileStopped = (n: number) => n * 6\n")
+    expect((await call(b.baseUrl, "POST", `/assets/${before}/delete`)).status).toBe(200)
+    const again = await startService(dbPath)
+    try {
+      expect(await searchIds(again, "whileStopped")).toEqual([meanwhile])
+      expect(await searchIds(again, "whileStoped")).toContain(meanwhile)
+      expect(await searchIds(again, "beforeTheStop")).toEqual([])
+    } finally {
+      await again.stop()
+    }
   })
 
   it("an instance killed with SIGKILL in the middle of writes: every acknowledged write is there, the others go on", async () => {

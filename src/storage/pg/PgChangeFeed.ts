@@ -25,8 +25,8 @@ export const CHANGES_CHANNEL = "asset_library_changes"
 const PAGE = 500
 /** How often a follower reads even when nothing told it to. */
 const POLL = Duration.seconds(1)
-/** How long the outbox keeps a commit: far longer than any live follower lags. */
-const KEPT = "7 days"
+/** How many days the outbox keeps a commit: far longer than any live follower lags. */
+export const KEPT_DAYS = 7
 
 /**
  * LISTEN on a connection of its own, reconnected (after 0.1 s, doubling to 2 s) whenever it drops or cannot be
@@ -207,7 +207,7 @@ export const layer = (connectionString: string) =>
             })
             return Stream.repeatEffectChunk(next)
           }),
-        compact: sql`DELETE FROM change_log WHERE committed < now() - ${KEPT}::interval`.pipe(
+        compact: sql`DELETE FROM change_log WHERE committed < now() - ${`${KEPT_DAYS} days`}::interval`.pipe(
           Effect.asVoid,
           Effect.orDie
         )

@@ -18,6 +18,7 @@ import * as PgChangeFeed from "./PgChangeFeed.ts"
 import * as PgConnectorStore from "./PgConnectorStore.ts"
 import * as PgLiveAssetRows from "./PgLiveAssetRows.ts"
 import * as PgMetadataStore from "./PgMetadataStore.ts"
+import * as PgSearchIndexSnapshots from "./PgSearchIndexSnapshots.ts"
 import * as PgSimilarityStore from "./PgSimilarityStore.ts"
 import * as PgStatistics from "./PgStatistics.ts"
 import * as PgTextSearch from "./PgTextSearch.ts"
@@ -157,7 +158,8 @@ const ports = (url: string) =>
     PgSimilarityStore.layer,
     PgConnectorStore.layer,
     PgWriterLock.layer,
-    PgChangeFeed.layer(url)
+    PgChangeFeed.layer(url),
+    PgSearchIndexSnapshots.layer
   )
 
 /** The engine on the database at `url`, its `SqlClient` too (for tests and benchmarks). */

@@ -26,7 +26,9 @@ const TABLES = [
   "similarity_keys",
   "intentions",
   "tracking_events",
-  "change_log"
+  "change_log",
+  "search_index_snapshot",
+  "search_index_snapshot_pieces"
 ]
 
 /** The service's tables whose statistics they outgrew. */

@@ -127,8 +127,26 @@ const library = Effect.gen(function*() {
   yield* sql`CREATE INDEX change_log_by_time ON change_log (committed)`
 })
 
+/**
+ * The search index's snapshot (`PgSearchIndexSnapshots`): the feed's number it holds, how many bytes it is, when it
+ * was kept; and its bytes in pieces.
+ */
+const searchIndexSnapshot = Effect.gen(function*() {
+  const sql = yield* SqlClient
+  yield* sql`
+    CREATE TABLE search_index_snapshot (
+      seq bigint NOT NULL,
+      bytes bigint NOT NULL,
+      kept timestamptz NOT NULL DEFAULT now()
+    )`
+  yield* sql`CREATE TABLE search_index_snapshot_pieces (n integer PRIMARY KEY, bytes bytea NOT NULL)`
+  // The index's arrays compress little, and trying costs every keep its time.
+  yield* sql`ALTER TABLE search_index_snapshot_pieces ALTER COLUMN bytes SET STORAGE EXTERNAL`
+})
+
 export const migrationSteps = {
-  "0001_library": library
+  "0001_library": library,
+  "0002_search_index_snapshot": searchIndexSnapshot
 }
 
 export const MIGRATION_NAMES = Object.keys(migrationSteps).map((name) => name.replace(/^\d+_/, ""))

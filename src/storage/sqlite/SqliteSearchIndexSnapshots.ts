@@ -13,27 +13,14 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import { Cause, Effect, Layer, Option } from "effect"
 import { randomUUID } from "node:crypto"
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs"
-import type { Commit } from "../../domain/Commit.ts"
 import { messagesOf } from "../../StartupError.ts"
-import { SearchIndexSnapshots } from "../SearchIndexSnapshots.ts"
+import { changedRowsOf, SearchIndexSnapshots } from "../SearchIndexSnapshots.ts"
 import { inTransaction } from "../TransactionStatements.ts"
 
 export const snapshotPathOf = (dbPath: string) => `${dbPath}.search-index`
 
 /** The token starts the file: a UUID's 36 characters, padded so that the snapshot's bytes stay 8-aligned. */
 const TOKEN_BYTES = 40
-
-/** The search rows a transaction's commits changed: each asset's row now, and the one it was indexed under. */
-const rowsOf = (commits: ReadonlyArray<Commit>): Array<number> => {
-  const rows = new Set<number>()
-  for (const commit of commits) {
-    for (const change of commit.assets) {
-      rows.add(change.row)
-      if (change.before !== undefined) rows.add(change.before.row)
-    }
-  }
-  return [...rows]
-}
 
 export const layer = (dbPath: string) =>
   Layer.effect(
@@ -105,7 +92,7 @@ export const layer = (dbPath: string) =>
         ),
         changed: (commits) =>
           Effect.suspend(() => {
-            const rows = standing ? rowsOf(commits) : []
+            const rows = standing ? changedRowsOf(commits) : []
             if (rows.length === 0) return Effect.void
             return inTransaction(sql`INSERT OR IGNORE INTO search_index_journal (row)
               SELECT value FROM json_each(${JSON.stringify(rows)})`).pipe(Effect.asVoid, Effect.orDie)
