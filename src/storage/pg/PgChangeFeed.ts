@@ -28,6 +28,13 @@ const POLL = Duration.seconds(1)
 /** How many days the outbox keeps a commit: far longer than any live follower lags. */
 export const KEPT_DAYS = 7
 
+/** The number of the feed's last commit (0 for none). */
+export const lastCommitNumber = (sql: SqlClient) =>
+  Effect.map(
+    sql<{ seq: string }>`SELECT coalesce(max(seq), 0)::text AS seq FROM change_log`,
+    (rows) => Number(rows[0].seq)
+  )
+
 /**
  * LISTEN on a connection of its own, reconnected (after 0.1 s, doubling to 2 s) whenever it drops or cannot be
  * made; `heard` is called on every notification of another origin than `origin`, and after every (re)connection.
@@ -148,10 +155,7 @@ export const layer = (connectionString: string) =>
             for (const entry of entries) if (entry.seq > read) own.set(entry.seq, entry.commit)
             if (entries.length > 0) wakeAll()
           }),
-        head: Effect.map(
-          sql<{ seq: string }>`SELECT coalesce(max(seq), 0)::text AS seq FROM change_log`,
-          (rows) => Number(rows[0].seq)
-        ).pipe(Effect.orDie),
+        head: lastCommitNumber(sql).pipe(Effect.orDie),
         follow: (after) =>
           Effect.gen(function*() {
             const wake = yield* Queue.sliding<void>(1)

@@ -12,7 +12,7 @@ import { Cause, Effect, Layer, Option } from "effect"
 import { commitOfJson } from "../../domain/CommitJson.ts"
 import { messagesOf } from "../../StartupError.ts"
 import { changedRowsOf, SearchIndexSnapshots } from "../SearchIndexSnapshots.ts"
-import { KEPT_DAYS } from "./PgChangeFeed.ts"
+import { KEPT_DAYS, lastCommitNumber } from "./PgChangeFeed.ts"
 import { WRITE_LOCK } from "./PgWriterLock.ts"
 
 /** A piece's bytes at most: a row node-postgres reads (as hex text, twice the bytes) without a large string. */
@@ -94,7 +94,7 @@ export const layer = Layer.effect(
           yield* holdingTheWriteLock
           const parts = yield* snapshot
           if (Option.isNone(parts)) return false
-          const [{ seq }] = yield* sql<{ seq: string }>`SELECT coalesce(max(seq), 0)::text AS seq FROM change_log`
+          const seq = yield* lastCommitNumber(sql)
           yield* sql`DELETE FROM search_index_snapshot_pieces`
           let n = 0
           for (const piece of piecesOf(parts.value)) {
