@@ -6,8 +6,8 @@
  * last state). The hub hears of a commit last, so that a client told of a change by a stream finds it here. A
  * write is answered once its commit was applied here (`reached`). Where the engine keeps a snapshot of the search
  * index (`SearchIndexSnapshots`), the index is read back from the one kept last, with the rows written since then
- * (after a crash) read again, instead of loaded; a new one is kept when this service stops, and in a quiet moment
- * once many commits were applied since the last one (or none stands).
+ * (after a crash) read again, instead of loaded; a new one is kept when this service stops having applied a commit
+ * since the last one was kept or read back, and in a quiet moment once many were (or none stands).
  */
 import { Deferred, Duration, Effect, FiberId, Option, Schedule, Stream } from "effect"
 import { type FeedEntry, type FeedEvent, isOutage } from "../domain/Commit.ts"
@@ -134,7 +134,9 @@ export class LibraryFollowers extends Effect.Service<LibraryFollowers>()("Librar
             Effect.timeout(SNAPSHOT_WAIT),
             Effect.option
           )
-          if (Option.isSome(caughtUp)) yield* keep
+          // Nothing applied since the snapshot standing was kept or read back: it is the index, and keeping it again
+          // would only hold every write (on PostgreSQL, every instance's) for as long.
+          if (Option.isSome(caughtUp) && sinceKept > 0) yield* keep
         })
       )
     }

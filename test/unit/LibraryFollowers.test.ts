@@ -1,6 +1,7 @@
 /**
  * The followers keep the search index's snapshot while the service runs, in a quiet moment: on a library where none
- * stands (a first start, or one that rebuilt the index), or after 200 commits; never while requests come.
+ * stands (a first start, or one that rebuilt the index), or after 200 commits; never while requests come. A stop
+ * keeps one only when a commit was applied since the one standing was kept or read back.
  */
 import { expect, it } from "@effect/vitest"
 import { SqlClient } from "@effect/sql/SqlClient"
@@ -80,4 +81,28 @@ it.scoped("keeps the search index's snapshot in a quiet moment where none stands
     )),
     Effect.ensuring(Effect.sync(() => rmSync(dir, { recursive: true, force: true })))
   )
+})
+
+it.live("keeps a snapshot at a stop only when a commit was applied since the one standing was kept or read back", () => {
+  const dir = mkdtempSync(join(tmpdir(), "library-followers-"))
+  const dbPath = join(dir, "assets.db")
+  /** A start of the services on the library, `work`, then their stop. */
+  const session = <A, E>(work: Effect.Effect<A, E, AssetCreator | SeedPreprocessor | SqlClient>) =>
+    work.pipe(Effect.provide(ServicesLive.pipe(
+      Layer.provideMerge(sqliteEngineOrDie(dbPath)),
+      Layer.provideMerge(RequestsReceived.Default)
+    )))
+  return Effect.gen(function*() {
+    // None stood: the stop keeps one.
+    yield* session(saved("export const twice = (n: number) => n * 2\n"))
+    const kept = yield* session(tokens)
+    expect(kept).toHaveLength(1)
+    // That start read it back and applied nothing: its stop kept none (a keep names a new token).
+    expect(yield* session(tokens)).toEqual(kept)
+    // A commit since it was read back: the stop keeps a new one.
+    yield* session(saved("export const thrice = (n: number) => n * 3\n"))
+    const next = yield* session(tokens)
+    expect(next).toHaveLength(1)
+    expect(next).not.toEqual(kept)
+  }).pipe(Effect.ensuring(Effect.sync(() => rmSync(dir, { recursive: true, force: true }))))
 })
