@@ -83,7 +83,7 @@ it.scoped("keeps the search index's snapshot in a quiet moment where none stands
   )
 })
 
-it.live("keeps a snapshot at a stop only when a commit was applied since the one standing was kept or read back", () => {
+it.live("keeps one at a stop only when a commit was applied since the one standing was kept or read back", () => {
   const dir = mkdtempSync(join(tmpdir(), "library-followers-"))
   const dbPath = join(dir, "assets.db")
   /** A start of the services on the library, `work`, then their stop. */
