@@ -236,7 +236,8 @@ const HALF_WRITTEN = {
       "AND NOT EXISTS (SELECT 1 FROM similarity_keys k WHERE k.row = s.row)",
     searchRowsWithoutAsset:
       "SELECT count(*)::int AS n FROM search_rows s WHERE NOT EXISTS (SELECT 1 FROM assets a WHERE a.id = s.asset_id AND a.deleted IS NULL)",
-    textRowsMismatch: "SELECT ((SELECT count(*) FROM search_text) - (SELECT count(*) FROM search_rows))::int AS n",
+    textRowsMismatch: "SELECT (abs((SELECT count(*) FROM search_text) - (SELECT count(*) FROM search_rows)) + " +
+      "abs((SELECT count(*) FROM search_anywhere) - (SELECT count(*) FROM search_rows)))::int AS n",
     fingerprintsWithoutAsset:
       "SELECT count(*)::int AS n FROM similarity_keys k WHERE NOT EXISTS (SELECT 1 FROM search_rows s WHERE s.row = k.row)"
   }

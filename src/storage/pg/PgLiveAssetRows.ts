@@ -12,7 +12,7 @@ import { transactionStatements } from "../TransactionStatements.ts"
 import { insertAssetStatement, insertFormatsStatement, insertSearchRowStatement } from "./PgAssetStore.ts"
 import { linkStatement } from "./PgMetadataStore.ts"
 import { insertKeysStatement } from "./PgSimilarityStore.ts"
-import { indexStatement } from "./PgTextSearch.ts"
+import { indexStatements } from "./PgTextSearch.ts"
 
 export const layer = Layer.effect(
   LiveAssetRows,
@@ -25,7 +25,7 @@ export const layer = Layer.effect(
           stored === undefined ? undefined : insertAssetStatement(sql, asset, stored, null),
           stored === undefined ? undefined : insertFormatsStatement(sql, asset),
           entityRows.length === 0 ? undefined : linkStatement(sql, row, entityRows),
-          indexStatement(sql, row, searchable),
+          ...indexStatements(sql, row, searchable),
           fingerprint === undefined ? undefined : insertKeysStatement(sql, row, fingerprint)
         ]
         const siblings = parts.filter((part) => part !== undefined)

@@ -1,14 +1,16 @@
 /**
  * `TextSearch` on PostgreSQL: `search_text`, one row per live asset by search row, with its names, tags and
  * annotations, its code, and the words of its identifiers as a `tsvector` (name weighted A, tags B, annotations C,
- * code D; English stemming, as SQLite's Porter stemmer). Literal matching is `LIKE` over two lower-cased copies (the
- * short fields; everything: generated columns) that `pg_trgm` GIN indexes answer, which checks each match about
- * twice as fast as `ILIKE` over the texts; words are `websearch_to_tsquery` ranked by `ts_rank`.
+ * code D; English stemming, as SQLite's Porter stemmer). Literal matching is `LIKE` over two lower-cased copies that
+ * `pg_trgm` GIN indexes answer, which checks each match about twice as fast as `ILIKE` over the texts: the short
+ * fields' (a generated column) and everything's, in a narrow table of its own (`search_anywhere`), uncompressed, since
+ * a common term is checked on nearly every row. Words are `websearch_to_tsquery` ranked by `ts_rank`.
  * A NUL in a snippet's text is indexed as U+FFFD (`StorableText`). Every list of matching rows comes back as one JSON
  * array (`json_agg`): a row per match, or an integer array, which node-postgres parses element by element, cost 25 ms
  * for a common term's 87,000 matches at 100,000 assets, where `JSON.parse` takes 5.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
+import type { Fragment } from "@effect/sql/Statement"
 import { Effect, Layer } from "effect"
 import { identifierWords } from "../../domain/IdentifierWords.ts"
 import type { RowSet } from "../../domain/RowSet.ts"
@@ -23,15 +25,18 @@ import {
   type TitleRow,
   titlesOfValues
 } from "../TextSearch.ts"
-import { inTransaction, transactionStatements } from "../TransactionStatements.ts"
+import { transactionStatements } from "../TransactionStatements.ts"
 import type { SearchRowValue } from "./SearchRowValue.ts"
 import { storable } from "./StorableText.ts"
 
 /** A literal substring as a `LIKE` pattern: its wildcards and escape character escaped. */
 const containingPattern = (text: string) => `%${storable(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
-/** The lower-cased columns the trigram indexes are built on (`search_text_titles`, `search_text_anywhere`). */
-const FOLDED_OF: Record<TextScope, string> = { titles: "titles_folded", anywhere: "anywhere_folded" }
+/** Each scope's lower-cased text, which a trigram index answers (`search_text_titles`, `search_anywhere_folded`). */
+const FOLDED_OF: Record<TextScope, { readonly table: string; readonly column: string }> = {
+  titles: { table: "search_text", column: "titles_folded" },
+  anywhere: { table: "search_anywhere", column: "folded" }
+}
 
 /** Matches a lookup reads at a time while narrowing them to a scope. */
 const PAGE = 1000
@@ -54,21 +59,33 @@ const columns = (sql: SqlClient, text: SearchableText) => {
   }
 }
 
-/** The texts of the live asset in search row `row`. */
-export const indexStatement = (sql: SqlClient, row: SearchRowValue, text: SearchableText) => {
+/**
+ * Everything of an asset lower-cased by PostgreSQL, as the patterns are: its name, code, tags and annotations, each
+ * on lines of its own, so that a literal match spans no two of them.
+ */
+const foldedAnywhere = (sql: SqlClient, text: SearchableText) =>
+  sql`lower(${storable(text.name)}::text || E'\\n' || ${storable(text.content)}::text || E'\\n' || ${
+    joined(text.tags)
+  }::text || E'\\n' || ${joined(text.annotations)}::text)`
+
+/** The rows of the live asset in search row `row`: its texts and words (`search_text`), everything lower-cased. */
+export const indexStatements = (sql: SqlClient, row: SearchRowValue, text: SearchableText): ReadonlyArray<Fragment> => {
   const { annotations, content, name, tags, words } = columns(sql, text)
-  return sql`
-    INSERT INTO search_text (row, name, tags, annotations, content, words)
-    VALUES (${row}, ${name}, ${tags}, ${annotations}, ${content}, ${words})`
+  return [
+    sql`
+      INSERT INTO search_text (row, name, tags, annotations, content, words)
+      VALUES (${row}, ${name}, ${tags}, ${annotations}, ${content}, ${words})`,
+    sql`INSERT INTO search_anywhere (row, folded) VALUES (${row}, ${foldedAnywhere(sql, text)})`
+  ]
 }
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient
   const transactional = transactionStatements(sql)
 
-  /** Every one of `texts` in a folded column, case-insensitively (lower-cased as the column was). */
-  const holdsAll = (folded: string, texts: ReadonlyArray<string>) =>
-    sql.and(texts.map((text) => sql`${sql(folded)} LIKE lower(${containingPattern(text)})`))
+  /** Every one of `texts` in a scope's folded column, case-insensitively (lower-cased as the column was). */
+  const holdsAll = (where: TextScope, texts: ReadonlyArray<string>) =>
+    sql.and(texts.map((text) => sql`${sql(FOLDED_OF[where].column)} LIKE lower(${containingPattern(text)})`))
 
   const containing = (texts: ReadonlyArray<string>, where: TextScope, scope: RowSet, limit: number) =>
     Effect.gen(function*() {
@@ -76,7 +93,7 @@ export const make = Effect.gen(function*() {
       let below = 2_147_483_647
       while (found.length < limit) {
         const page = yield* sql<{ row: number }>`
-          SELECT row FROM search_text WHERE ${holdsAll(FOLDED_OF[where], texts)} AND row < ${below}
+          SELECT row FROM ${sql(FOLDED_OF[where].table)} WHERE ${holdsAll(where, texts)} AND row < ${below}
           ORDER BY row DESC LIMIT ${PAGE}`
         for (const { row } of page) if (scope.has(row) && found.length < limit) found.push(row)
         if (page.length < PAGE) break
@@ -87,11 +104,12 @@ export const make = Effect.gen(function*() {
 
   /** Every row holding all of `texts` in `where`, newest first, with those that hold `whole` too when it is given. */
   const allContaining = (texts: ReadonlyArray<string>, where: TextScope, whole: string | undefined) => {
-    const holdsWhole = whole === undefined ? sql`false` : holdsAll(FOLDED_OF[where], [whole])
+    const holdsWhole = whole === undefined ? sql`false` : holdsAll(where, [whole])
     return sql<{ rows: ReadonlyArray<number>; whole: ReadonlyArray<number> }>`
       SELECT coalesce(json_agg(row ORDER BY row DESC), '[]') AS rows,
              coalesce(json_agg(row ORDER BY row DESC) FILTER (WHERE ${holdsWhole}), '[]') AS whole
-      FROM search_text WHERE ${holdsAll(FOLDED_OF[where], texts)}`.pipe(Effect.map(([found]) => found), Effect.orDie)
+      FROM ${sql(FOLDED_OF[where].table)} WHERE ${holdsAll(where, texts)}`
+      .pipe(Effect.map(([found]) => found), Effect.orDie)
   }
 
   // PostgreSQL checks every match of the trigram index whether it keeps them all or not: reading them all, newest
@@ -118,13 +136,16 @@ export const make = Effect.gen(function*() {
     const inFields = sql.or(fields.map((field) => sql`${sql(field)} ILIKE ${pattern}`))
     // The indexed column narrows the rows; the fields asked for decide. Code is the bulk of the text, and checking it
     // for a common word tripled the scan ("return" at 100,000: 660 against 230 ms): a match outside the short fields
-    // is in the code, since a phrase with no line break cannot span the line breaks between the fields.
-    const outsideShortFields = text.includes("\n") ? sql`false` : sql`NOT ${holdsAll(FOLDED_OF.titles, [text])}`
-    const holds = fields.includes("content")
-      ? sql`${holdsAll(FOLDED_OF.anywhere, [text])} AND (${outsideShortFields} OR ${inFields})`
-      : sql`${holdsAll(FOLDED_OF.titles, [text])} AND ${inFields}`
+    // is in the code, since a phrase with no line break cannot span the line breaks between the fields. The matches the
+    // fields asked for lack are few (in the short fields, not the code): left out by an anti-join, where joining every
+    // match to its row of search_text cost a lookup each ("return" at 100,000: 300 against 110 ms).
+    const outsideShortFields = text.includes("\n") ? sql`false` : sql`NOT ${holdsAll("titles", [text])}`
+    const found = fields.includes("content")
+      ? sql`search_anywhere a WHERE ${holdsAll("anywhere", [text])} AND NOT EXISTS (
+              SELECT FROM search_text WHERE search_text.row = a.row AND NOT (${outsideShortFields} OR ${inFields}))`
+      : sql`search_text WHERE ${holdsAll("titles", [text])} AND ${inFields}`
     return Effect.map(
-      sql<{ rows: ReadonlyArray<number> }>`SELECT coalesce(json_agg(row), '[]') AS rows FROM search_text WHERE ${holds}`,
+      sql<{ rows: ReadonlyArray<number> }>`SELECT coalesce(json_agg(row), '[]') AS rows FROM ${found}`,
       ([{ rows }]) => rows
     ).pipe(Effect.orDie)
   }
@@ -178,19 +199,25 @@ export const make = Effect.gen(function*() {
         (found) => new Map(found.map((row) => [row.row, row.content]))
       ).pipe(Effect.orDie)
 
-  const index = (row: number, text: SearchableText) =>
-    inTransaction(indexStatement(sql, row, text)).pipe(Effect.asVoid, Effect.orDie)
+  // Each write of both tables in one statement: a round trip.
+  const index = (row: number, text: SearchableText) => {
+    const [texts, anywhere] = indexStatements(sql, row, text)
+    return transactional`WITH anywhere AS (${anywhere}) ${texts}`.pipe(Effect.asVoid, Effect.orDie)
+  }
 
   const reindex = (row: number, text: SearchableText) => {
     const { name, tags, annotations, content, words } = columns(sql, text)
     return transactional`
+      WITH anywhere AS (UPDATE search_anywhere SET folded = ${foldedAnywhere(sql, text)} WHERE row = ${row})
       UPDATE search_text SET name = ${name}, tags = ${tags}, annotations = ${annotations}, content = ${content},
                              words = ${words}
       WHERE row = ${row}`.pipe(Effect.asVoid, Effect.orDie)
   }
 
   const unindex = (row: number) =>
-    transactional`DELETE FROM search_text WHERE row = ${row}`.pipe(Effect.asVoid, Effect.orDie)
+    transactional`
+      WITH anywhere AS (DELETE FROM search_anywhere WHERE row = ${row}) DELETE FROM search_text WHERE row = ${row}`
+      .pipe(Effect.asVoid, Effect.orDie)
 
   return TextSearch.of({
     containing,

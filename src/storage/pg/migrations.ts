@@ -144,9 +144,27 @@ const searchIndexSnapshot = Effect.gen(function*() {
   yield* sql`ALTER TABLE search_index_snapshot_pieces ALTER COLUMN bytes SET STORAGE EXTERNAL`
 })
 
+/**
+ * Everything lower-cased (`anywhere_folded`) in a narrow table of its own, kept uncompressed: a common term's matches
+ * are checked on every row, and in `search_text`, whose wide rows PostgreSQL compresses, each check decompressed the
+ * text again ("export return" at 10,000 assets: 22 ms there, 7 ms here). Rows of up to a page stay uncompressed.
+ */
+const searchAnywhere = Effect.gen(function*() {
+  const sql = yield* SqlClient
+  yield* sql`
+    CREATE TABLE search_anywhere (row integer PRIMARY KEY, folded text NOT NULL) WITH (toast_tuple_target = 8160)`
+  // Lower-cased again rather than copied: a copied value would stay compressed.
+  yield* sql`
+    INSERT INTO search_anywhere (row, folded)
+    SELECT row, lower(name || E'\\n' || content || E'\\n' || tags || E'\\n' || annotations) FROM search_text`
+  yield* sql`CREATE INDEX search_anywhere_folded ON search_anywhere USING gin (folded gin_trgm_ops)`
+  yield* sql`ALTER TABLE search_text DROP COLUMN anywhere_folded`
+})
+
 export const migrationSteps = {
   "0001_library": library,
-  "0002_search_index_snapshot": searchIndexSnapshot
+  "0002_search_index_snapshot": searchIndexSnapshot,
+  "0003_search_anywhere": searchAnywhere
 }
 
 export const MIGRATION_NAMES = Object.keys(migrationSteps).map((name) => name.replace(/^\d+_/, ""))
