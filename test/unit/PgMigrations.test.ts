@@ -43,6 +43,11 @@ describe.skipIf(process.env.E2E_POSTGRES_URL === undefined)("PostgreSQL's migrat
           SELECT folded, pg_column_size(folded) AS stored, octet_length(folded) AS length FROM search_anywhere`
         expect(moved.folded).toBe(`header parser\n${content.toLowerCase()}\nparsing\n`)
         expect(moved.stored).toBeGreaterThanOrEqual(moved.length)
+        // Statistics detailed enough that a rare term is looked up through the index.
+        const [column] = yield* sql<{ target: number }>`
+          SELECT attstattarget AS target FROM pg_attribute
+          WHERE attrelid = 'search_anywhere'::regclass AND attname = 'folded'`
+        expect(column.target).toBe(1000)
         const text = yield* TextSearch
         const found = yield* text.containingCounted(["PARSE_header(LINE199)"], "anywhere", RowSet.of([7]), 10)
         expect(found).toEqual({ rows: [7], count: 1 })

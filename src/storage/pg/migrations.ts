@@ -158,6 +158,10 @@ const searchAnywhere = Effect.gen(function*() {
     INSERT INTO search_anywhere (row, folded)
     SELECT row, lower(name || E'\\n' || content || E'\\n' || tags || E'\\n' || annotations) FROM search_text`
   yield* sql`CREATE INDEX search_anywhere_folded ON search_anywhere USING gin (folded gin_trgm_ops)`
+  // A lookup's newest matches are read along the primary key when the planner expects many, through the trigram
+  // index when few. From the default sample (30,000 rows) a name in 870 of 100,000 rows was expected in 3,030, and
+  // reading the newest 1,000 along the key visited every row: 131 ms, against 4 through the index.
+  yield* sql`ALTER TABLE search_anywhere ALTER COLUMN folded SET STATISTICS 1000`
   yield* sql`ALTER TABLE search_text DROP COLUMN anywhere_folded`
 })
 
