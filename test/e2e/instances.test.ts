@@ -67,7 +67,7 @@ describe.skipIf(engine !== "pg")(`several instances over one PostgreSQL database
     expect(await runSql(dbPath, "SELECT migration_id, name FROM effect_sql_migrations")).toEqual([
       { migration_id: 1, name: "library" },
       { migration_id: 2, name: "search_index_snapshot" },
-      { migration_id: 3, name: "search_anywhere" }
+      { migration_id: 3, name: "narrow_search_tables" }
     ])
   })
 

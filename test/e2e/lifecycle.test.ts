@@ -237,7 +237,8 @@ const HALF_WRITTEN = {
     searchRowsWithoutAsset:
       "SELECT count(*)::int AS n FROM search_rows s WHERE NOT EXISTS (SELECT 1 FROM assets a WHERE a.id = s.asset_id AND a.deleted IS NULL)",
     textRowsMismatch: "SELECT (abs((SELECT count(*) FROM search_text) - (SELECT count(*) FROM search_rows)) + " +
-      "abs((SELECT count(*) FROM search_anywhere) - (SELECT count(*) FROM search_rows)))::int AS n",
+      "abs((SELECT count(*) FROM search_anywhere) - (SELECT count(*) FROM search_rows)) + " +
+      "abs((SELECT count(*) FROM search_words) - (SELECT count(*) FROM search_rows)))::int AS n",
     fingerprintsWithoutAsset:
       "SELECT count(*)::int AS n FROM similarity_keys k WHERE NOT EXISTS (SELECT 1 FROM search_rows s WHERE s.row = k.row)"
   }

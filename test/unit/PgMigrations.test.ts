@@ -24,7 +24,7 @@ const migratedTo = (url: string, last: keyof typeof migrationSteps) => {
 }
 
 describe.skipIf(process.env.E2E_POSTGRES_URL === undefined)("PostgreSQL's migrations", () => {
-  it.live("0003 moves everything lower-cased to search_anywhere, uncompressed, where literal lookups find it", () =>
+  it.live("0003 moves the lower-cased texts and the words to narrow tables, uncompressed, where lookups find them", () =>
     Effect.gen(function*() {
       const url = yield* Effect.promise(newPostgresDatabase)
       yield* migratedTo(url, "0002_search_index_snapshot")
@@ -51,6 +51,11 @@ describe.skipIf(process.env.E2E_POSTGRES_URL === undefined)("PostgreSQL's migrat
         const text = yield* TextSearch
         const found = yield* text.containingCounted(["PARSE_header(LINE199)"], "anywhere", RowSet.of([7]), 10)
         expect(found).toEqual({ rows: [7], count: 1 })
+        // The words moved as they were, found by a words query.
+        const [words] = yield* sql<{ same: boolean }>`
+          SELECT w.words = to_tsvector('english', 'header parser') AS same FROM search_words w WHERE w.row = 7`
+        expect(words.same).toBe(true)
+        expect(yield* text.countWords(["parsers"], true, RowSet.of([7]))).toBe(1)
       }).pipe(Effect.scoped, Effect.provide(pgEngine(Redacted.make(url)).pipe(Layer.orDie)))
     }))
 })

@@ -21,6 +21,7 @@ const TABLES = [
   "asset_formats",
   "search_rows",
   "search_text",
+  "search_words",
   "search_anywhere",
   "metadata",
   "asset_metadata",

@@ -1,10 +1,11 @@
 /**
  * `TextSearch` on PostgreSQL: `search_text`, one row per live asset by search row, with its names, tags and
- * annotations, its code, and the words of its identifiers as a `tsvector` (name weighted A, tags B, annotations C,
- * code D; English stemming, as SQLite's Porter stemmer). Literal matching is `LIKE` over two lower-cased copies that
- * `pg_trgm` GIN indexes answer, which checks each match about twice as fast as `ILIKE` over the texts: the short
- * fields' (a generated column) and everything's, in a narrow table of its own (`search_anywhere`), uncompressed, since
- * a common term is checked on nearly every row. Words are `websearch_to_tsquery` ranked by `ts_rank`.
+ * annotations and its code; `search_words`, the words of its identifiers as a `tsvector` (name weighted A, tags B,
+ * annotations C, code D; English stemming, as SQLite's Porter stemmer); `search_anywhere`, everything lower-cased.
+ * The last two are narrow and uncompressed, since a common term is checked on nearly every row. Literal matching is
+ * `LIKE` over two lower-cased copies that `pg_trgm` GIN indexes answer, which checks each match about twice as fast as
+ * `ILIKE` over the texts: the short fields' (a generated column) and everything's. Words are `websearch_to_tsquery`
+ * ranked by `ts_rank`.
  * A NUL in a snippet's text is indexed as U+FFFD (`StorableText`). Every list of matching rows comes back as one JSON
  * array (`json_agg`): a row per match, or an integer array, which node-postgres parses element by element, cost 25 ms
  * for a common term's 87,000 matches at 100,000 assets, where `JSON.parse` takes 5.
@@ -68,13 +69,14 @@ const foldedAnywhere = (sql: SqlClient, text: SearchableText) =>
     joined(text.tags)
   }::text || E'\\n' || ${joined(text.annotations)}::text)`
 
-/** The rows of the live asset in search row `row`: its texts and words (`search_text`), everything lower-cased. */
+/** The rows of the live asset in search row `row`: its texts, its words, everything lower-cased. */
 export const indexStatements = (sql: SqlClient, row: SearchRowValue, text: SearchableText): ReadonlyArray<Fragment> => {
   const { annotations, content, name, tags, words } = columns(sql, text)
   return [
     sql`
-      INSERT INTO search_text (row, name, tags, annotations, content, words)
-      VALUES (${row}, ${name}, ${tags}, ${annotations}, ${content}, ${words})`,
+      INSERT INTO search_text (row, name, tags, annotations, content)
+      VALUES (${row}, ${name}, ${tags}, ${annotations}, ${content})`,
+    sql`INSERT INTO search_words (row, words) VALUES (${row}, ${words})`,
     sql`INSERT INTO search_anywhere (row, folded) VALUES (${row}, ${foldedAnywhere(sql, text)})`
   ]
 }
@@ -160,7 +162,7 @@ export const make = Effect.gen(function*() {
   const countWords = (list: ReadonlyArray<string>, every: boolean, scope: RowSet) =>
     Effect.map(
       sql<{ rows: ReadonlyArray<number> }>`
-        SELECT coalesce(json_agg(row), '[]') AS rows FROM search_text WHERE words @@ ${query(list, every)}`,
+        SELECT coalesce(json_agg(row), '[]') AS rows FROM search_words WHERE words @@ ${query(list, every)}`,
       ([{ rows }]) => countInScope(rows, scope)
     ).pipe(Effect.orDie)
 
@@ -170,7 +172,7 @@ export const make = Effect.gen(function*() {
     Effect.map(
       sql<{ matches: ReadonlyArray<number>; best: ReadonlyArray<readonly [number, number]> }>`
         WITH matches AS MATERIALIZED (
-          SELECT row, ${relevance} AS relevance FROM search_text, ${query(list, every)} q WHERE words @@ q
+          SELECT row, ${relevance} AS relevance FROM search_words, ${query(list, every)} q WHERE words @@ q
         )
         SELECT coalesce((SELECT json_agg(row) FROM matches), '[]') AS matches,
                coalesce((SELECT json_agg(json_build_array(row, relevance) ORDER BY relevance DESC, row DESC)
@@ -199,25 +201,26 @@ export const make = Effect.gen(function*() {
         (found) => new Map(found.map((row) => [row.row, row.content]))
       ).pipe(Effect.orDie)
 
-  // Each write of both tables in one statement: a round trip.
+  // Each write of the three tables in one statement: a round trip.
   const index = (row: number, text: SearchableText) => {
-    const [texts, anywhere] = indexStatements(sql, row, text)
-    return transactional`WITH anywhere AS (${anywhere}) ${texts}`.pipe(Effect.asVoid, Effect.orDie)
+    const [texts, words, anywhere] = indexStatements(sql, row, text)
+    return transactional`WITH words AS (${words}), anywhere AS (${anywhere}) ${texts}`.pipe(Effect.asVoid, Effect.orDie)
   }
 
   const reindex = (row: number, text: SearchableText) => {
     const { name, tags, annotations, content, words } = columns(sql, text)
     return transactional`
-      WITH anywhere AS (UPDATE search_anywhere SET folded = ${foldedAnywhere(sql, text)} WHERE row = ${row})
-      UPDATE search_text SET name = ${name}, tags = ${tags}, annotations = ${annotations}, content = ${content},
-                             words = ${words}
+      WITH words AS (UPDATE search_words SET words = ${words} WHERE row = ${row}),
+           anywhere AS (UPDATE search_anywhere SET folded = ${foldedAnywhere(sql, text)} WHERE row = ${row})
+      UPDATE search_text SET name = ${name}, tags = ${tags}, annotations = ${annotations}, content = ${content}
       WHERE row = ${row}`.pipe(Effect.asVoid, Effect.orDie)
   }
 
   const unindex = (row: number) =>
     transactional`
-      WITH anywhere AS (DELETE FROM search_anywhere WHERE row = ${row}) DELETE FROM search_text WHERE row = ${row}`
-      .pipe(Effect.asVoid, Effect.orDie)
+      WITH words AS (DELETE FROM search_words WHERE row = ${row}),
+           anywhere AS (DELETE FROM search_anywhere WHERE row = ${row})
+      DELETE FROM search_text WHERE row = ${row}`.pipe(Effect.asVoid, Effect.orDie)
 
   return TextSearch.of({
     containing,
