@@ -109,4 +109,26 @@ for (const engine of testEngines) layer(engineLayer(engine))(`TextSearch (${engi
       expect(yield* text.containingCountedWithWhole(terms, "function return", "anywhere", firstTwo, 5))
         .toEqual({ texts: { rows: [rows[1], rows[0]], count: 2 }, whole: { rows: [rows[1]], count: 1 } })
     }))
+
+  it.effect("finds an edited row by its new texts and words only, and a removed row by none", () =>
+    Effect.gen(function*() {
+      const [row] = yield* saved([{ code: "const zebraCrossing = stripes()", name: "zebra" }])
+      const text = yield* TextSearch
+      const scope = RowSet.of([row])
+      const found = (term: string) =>
+        Effect.all([
+          Effect.map(text.containingCounted([term], "anywhere", scope, 5), (hits) => hits.count),
+          Effect.map(text.containingCounted([term], "titles", scope, 5), (hits) => hits.count),
+          text.countWords([term], true, scope)
+        ])
+      expect(yield* found("zebra")).toEqual([1, 1, 1])
+      const edited = codeAsset({ code: "const giraffeNeck = long()", name: "Giraffe", ext: "js" })
+      yield* text.reindex(row, searchableText(edited))
+      expect(yield* found("zebra")).toEqual([0, 0, 0])
+      expect(yield* found("GIRAFFE")).toEqual([1, 1, 1])
+      expect(yield* text.titlesAt([row])).toMatchObject([{ row, name: "Giraffe" }])
+      yield* text.unindex(row)
+      expect(yield* found("giraffe")).toEqual([0, 0, 0])
+      expect(yield* text.titlesAt([row])).toEqual([])
+    }))
 })
