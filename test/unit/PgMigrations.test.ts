@@ -6,7 +6,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Migrator } from "@effect/sql"
 import { SqlClient } from "@effect/sql/SqlClient"
 import { PgClient } from "@effect/sql-pg"
-import { Effect, Layer, Redacted } from "effect"
+import { Effect, Layer, Logger, Redacted } from "effect"
 import { RowSet } from "../../src/domain/RowSet.ts"
 import { migrationSteps } from "../../src/storage/pg/migrations.ts"
 import { pgEngine } from "../../src/storage/pg/PgEngine.ts"
@@ -24,10 +24,11 @@ const migratedTo = (url: string, last: keyof typeof migrationSteps) => {
 }
 
 describe.skipIf(process.env.E2E_POSTGRES_URL === undefined)("PostgreSQL's migrations", () => {
-  it.live("0003 moves the lower-cased texts and the words to narrow tables, uncompressed, where lookups find them", () =>
+  it.live("0003 moves the lower-cased texts and the words to narrow tables, uncompressed, and says so first", () =>
     Effect.gen(function*() {
       const url = yield* Effect.promise(newPostgresDatabase)
       yield* migratedTo(url, "0002_search_index_snapshot")
+      const logged: Array<string> = []
       // Long enough that the wide row of search_text kept it compressed.
       const content = Array.from({ length: 200 }, (_, i) => `  return Parse_Header(line${i})`).join("\n")
       yield* Effect.gen(function*() {
@@ -56,6 +57,14 @@ describe.skipIf(process.env.E2E_POSTGRES_URL === undefined)("PostgreSQL's migrat
           SELECT w.words = to_tsvector('english', 'header parser') AS same FROM search_words w WHERE w.row = 7`
         expect(words.same).toBe(true)
         expect(yield* text.countWords(["parsers"], true, RowSet.of([7]))).toBe(1)
-      }).pipe(Effect.scoped, Effect.provide(pgEngine(Redacted.make(url)).pipe(Layer.orDie)))
+      }).pipe(
+        Effect.scoped,
+        Effect.provide(pgEngine(Redacted.make(url)).pipe(Layer.orDie)),
+        Effect.provide(Logger.replace(Logger.defaultLogger, Logger.make(({ message }) => logged.push(String(message)))))
+      )
+      // Said before it ran, once.
+      expect(logged.filter((line) => line.startsWith("Migrating the database"))).toEqual([
+        expect.stringMatching(/from schema 2 to 3, once/)
+      ])
     }))
 })

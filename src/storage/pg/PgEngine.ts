@@ -10,7 +10,7 @@ import { SqlError } from "@effect/sql/SqlError"
 import { Cause, Effect, Exit, Layer, Redacted } from "effect"
 import pg from "pg"
 import { ExitCode, messagesOf, StartupError } from "../../StartupError.ts"
-import { refuseNewerSchema } from "../SchemaVersion.ts"
+import { announceMigrations, refuseNewerSchema } from "../SchemaVersion.ts"
 import type { StoragePorts } from "../StoragePorts.ts"
 import { NamingClient } from "./NamedStatements.ts"
 import * as PgAssetStore from "./PgAssetStore.ts"
@@ -87,7 +87,11 @@ const migrateOnce = (url: string) =>
     const connection = yield* sql.reserve
     yield* connection.execute("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK], undefined)
     yield* Effect.ensuring(
-      Effect.zipRight(refuseNewerSchema(MIGRATION_NAMES, describeDatabase(url)), migrate),
+      Effect.gen(function*() {
+        yield* refuseNewerSchema(MIGRATION_NAMES, describeDatabase(url))
+        yield* announceMigrations(MIGRATION_NAMES, describeDatabase(url))
+        yield* migrate
+      }),
       Effect.ignore(connection.execute("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK], undefined))
     )
   }))
