@@ -22,11 +22,15 @@ const lastMigration = Effect.gen(function*() {
   return Option.fromNullable(latest[0])
 })
 
-/** Fails when the database ran a migration past the last of `known` (ids 1..known.length, in order). */
+/**
+ * Fails when the database ran a migration past the last of `known` (ids 1..known.length, in order); else answers the
+ * last it ran (0 for a new database).
+ */
 export const refuseNewerSchema = (known: ReadonlyArray<string>, where: string) =>
   Effect.gen(function*() {
     const latest = yield* lastMigration
-    if (Option.isNone(latest) || latest.value.id <= known.length) return
+    if (Option.isNone(latest)) return 0
+    if (latest.value.id <= known.length) return latest.value.id
     return yield* new StartupError({
       message: `The database ${where} was written by a newer version of this service (its schema is at migration ` +
         `${latest.value.id}_${latest.value.name}; this version knows up to ` +
@@ -37,15 +41,12 @@ export const refuseNewerSchema = (known: ReadonlyArray<string>, where: string) =
   })
 
 /**
- * Says, before the migrations run, that an earlier version's database is about to be migrated: once, before the
- * first answer, and at 100,000 assets for seconds, which a start would otherwise pass in silence.
+ * Says, before the migrations run, that an earlier version's database (its last migration `from`, as
+ * `refuseNewerSchema` answered it) is about to be migrated: once, before the first answer, and at 100,000 assets for
+ * seconds, which a start would otherwise pass in silence.
  */
-export const announceMigrations = (known: ReadonlyArray<string>, where: string) =>
-  Effect.gen(function*() {
-    const latest = yield* lastMigration
-    if (Option.isNone(latest) || latest.value.id >= known.length) return
-    yield* Effect.logInfo(
-      `Migrating the database ${where} from schema ${latest.value.id} to ${known.length}, once: a large library ` +
-        `takes seconds`
-    )
-  })
+export const announceMigrations = (from: number, known: ReadonlyArray<string>, where: string) =>
+  from === 0 || from >= known.length
+    ? Effect.void
+    : Effect.logInfo(`Migrating the database ${where} from schema ${from} to ${known.length}, once: a large library ` +
+      `takes seconds`)

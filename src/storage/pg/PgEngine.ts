@@ -88,8 +88,8 @@ const migrateOnce = (url: string) =>
     yield* connection.execute("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK], undefined)
     yield* Effect.ensuring(
       Effect.gen(function*() {
-        yield* refuseNewerSchema(MIGRATION_NAMES, describeDatabase(url))
-        yield* announceMigrations(MIGRATION_NAMES, describeDatabase(url))
+        const from = yield* refuseNewerSchema(MIGRATION_NAMES, describeDatabase(url))
+        yield* announceMigrations(from, MIGRATION_NAMES, describeDatabase(url))
         yield* migrate
       }),
       Effect.ignore(connection.execute("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK], undefined))
