@@ -1,28 +1,12 @@
 import { expect, layer } from "@effect/vitest"
 import { Effect, Either } from "effect"
-import { randomUUID } from "node:crypto"
-import { buildAsset } from "../../src/domain/AssetBuilder.ts"
-import { AssetId, FormatId } from "../../src/domain/Common.ts"
-import { timestamp } from "../../src/domain/Timestamps.ts"
-import { AssetCreator } from "../../src/services/AssetCreator.ts"
+import { AssetId } from "../../src/domain/Common.ts"
 import { AssetEditor } from "../../src/services/AssetEditor.ts"
 import { AssetSearch, RESULT_LIMIT, type SearchRequest } from "../../src/services/AssetSearch.ts"
-import { SeedPreprocessor } from "../../src/services/SeedPreprocessor.ts"
-import { codeSeed, servicesOn, testEngines, type SeedExtras, withIds } from "./TestLayers.ts"
+import { savedCode, servicesOn, testEngines, type SeedExtras, withIds } from "./TestLayers.ts"
 
 const save = (raw: string, extra: SeedExtras = {}, at = new Date()) =>
-  Effect.gen(function*() {
-    const prepared = yield* (yield* SeedPreprocessor).prepareForCreate(codeSeed(raw, { ext: "ts", ...extra }))
-    const asset = buildAsset(prepared.asset, {
-      assetId: AssetId.make(randomUUID()),
-      formatId: FormatId.make(randomUUID()),
-      nextId: randomUUID,
-      creator: randomUUID(),
-      now: timestamp(at)
-    })
-    yield* (yield* AssetCreator).store(asset)
-    return asset.id
-  })
+  Effect.map(savedCode(raw, extra, at), (asset) => asset.id)
 
 const find = (request: Partial<SearchRequest>) =>
   Effect.flatMap(AssetSearch, (search) => Effect.flatMap(search.search({ pseudo: false, ...request }), withIds))

@@ -9,29 +9,15 @@ import { Effect, Layer, TestClock } from "effect"
 import { existsSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { buildAsset } from "../../src/domain/AssetBuilder.ts"
-import { AssetId, FormatId } from "../../src/domain/Common.ts"
-import { timestamp } from "../../src/domain/Timestamps.ts"
 import { ServicesLive } from "../../src/http/Server.ts"
 import { AssetCreator } from "../../src/services/AssetCreator.ts"
 import { SeedPreprocessor } from "../../src/services/SeedPreprocessor.ts"
 import { RequestsReceived } from "../../src/storage/RequestsReceived.ts"
 import { sqliteEngineOrDie } from "../../src/storage/sqlite/SqliteEngine.ts"
 import { snapshotPathOf } from "../../src/storage/sqlite/SqliteSearchIndexSnapshots.ts"
-import { codeSeed } from "./TestLayers.ts"
+import { savedCode } from "./TestLayers.ts"
 
-const saved = (raw: string) =>
-  Effect.gen(function*() {
-    const prepared = yield* (yield* SeedPreprocessor).prepareForCreate(codeSeed(raw, { ext: "ts" }))
-    const asset = buildAsset(prepared.asset, {
-      assetId: AssetId.make(crypto.randomUUID()),
-      formatId: FormatId.make(crypto.randomUUID()),
-      nextId: () => crypto.randomUUID(),
-      creator: crypto.randomUUID(),
-      now: timestamp(new Date())
-    })
-    yield* (yield* AssetCreator).store(asset)
-  })
+const saved = (raw: string) => Effect.asVoid(savedCode(raw))
 
 const tokens = Effect.flatMap(SqlClient, (sql) =>
   Effect.map(sql<{ token: string }>`SELECT token FROM search_index_snapshot`, (rows) => rows.map((row) => row.token)))

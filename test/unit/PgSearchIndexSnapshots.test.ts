@@ -5,29 +5,13 @@
 import { expect, layer } from "@effect/vitest"
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect, Option } from "effect"
-import { randomUUID } from "node:crypto"
-import { buildAsset } from "../../src/domain/AssetBuilder.ts"
-import { AssetId, FormatId } from "../../src/domain/Common.ts"
-import { timestamp } from "../../src/domain/Timestamps.ts"
-import { AssetCreator } from "../../src/services/AssetCreator.ts"
-import { SeedPreprocessor } from "../../src/services/SeedPreprocessor.ts"
 import { AssetStore } from "../../src/storage/AssetStore.ts"
 import { SearchIndexSnapshots } from "../../src/storage/SearchIndexSnapshots.ts"
-import { codeSeed, servicesOn, testEngines } from "./TestLayers.ts"
+import { savedCode, servicesOn, testEngines } from "./TestLayers.ts"
 
+/** A snippet saved; answers its search row. */
 const saved = (raw: string) =>
-  Effect.gen(function*() {
-    const prepared = yield* (yield* SeedPreprocessor).prepareForCreate(codeSeed(raw, { ext: "ts" }))
-    const asset = buildAsset(prepared.asset, {
-      assetId: AssetId.make(randomUUID()),
-      formatId: FormatId.make(randomUUID()),
-      nextId: randomUUID,
-      creator: randomUUID(),
-      now: timestamp(new Date())
-    })
-    yield* (yield* AssetCreator).store(asset)
-    return yield* (yield* AssetStore).rowOf(asset.id)
-  })
+  Effect.flatMap(savedCode(raw), (asset) => Effect.flatMap(AssetStore, (store) => store.rowOf(asset.id)))
 
 /** Bytes of a snapshot in two parts, the first longer than a piece of the table. */
 const parts = () => {

@@ -5,9 +5,14 @@
 import { Effect, Layer, Redacted } from "effect"
 import { randomUUID } from "node:crypto"
 import pg from "pg"
+import { buildAsset } from "../../src/domain/AssetBuilder.ts"
 import type { ClassificationSpecificValue } from "../../src/domain/ClassificationSpecifics.ts"
+import { AssetId, FormatId } from "../../src/domain/Common.ts"
+import { timestamp } from "../../src/domain/Timestamps.ts"
 import { ServicesLive } from "../../src/http/Server.ts"
+import { AssetCreator } from "../../src/services/AssetCreator.ts"
 import type { SearchResult } from "../../src/services/AssetSearch.ts"
+import { SeedPreprocessor } from "../../src/services/SeedPreprocessor.ts"
 import { AssetStore } from "../../src/storage/AssetStore.ts"
 import { pgEngine } from "../../src/storage/pg/PgEngine.ts"
 import { sqliteEngineOrDie } from "../../src/storage/sqlite/SqliteEngine.ts"
@@ -68,6 +73,21 @@ export const codeSeed = (raw: string, extra: SeedExtras = {}) => ({
     ...(extra.pseudo === undefined ? {} : { pseudo: extra.pseudo })
   }
 })
+
+/** A TypeScript snippet saved as a create saves it (preprocessed, built, stored), at `at`; answers the asset. */
+export const savedCode = (raw: string, extra: SeedExtras = {}, at = new Date()) =>
+  Effect.gen(function*() {
+    const prepared = yield* (yield* SeedPreprocessor).prepareForCreate(codeSeed(raw, { ext: "ts", ...extra }))
+    const asset = buildAsset(prepared.asset, {
+      assetId: AssetId.make(randomUUID()),
+      formatId: FormatId.make(randomUUID()),
+      nextId: randomUUID,
+      creator: randomUUID(),
+      now: timestamp(at)
+    })
+    yield* (yield* AssetCreator).store(asset)
+    return asset
+  })
 
 /** A search result with each hit's asset id beside its search row, as a client would read it. */
 export const withIds = (result: SearchResult) =>
