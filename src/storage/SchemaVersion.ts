@@ -22,6 +22,9 @@ const lastMigration = Effect.gen(function*() {
   return Option.fromNullable(latest[0])
 })
 
+/** The last migration the database ran (0 for a new database). */
+export const schemaVersion = Effect.map(lastMigration, Option.match({ onNone: () => 0, onSome: (latest) => latest.id }))
+
 /**
  * Fails when the database ran a migration past the last of `known` (ids 1..known.length, in order); else answers the
  * last it ran (0 for a new database).

@@ -14,7 +14,8 @@ import { join } from "node:path"
 import { AssetRepository } from "../../src/services/AssetRepository.ts"
 import { ServicesLive } from "../../src/http/Server.ts"
 import { AssetId } from "../../src/domain/Common.ts"
-import { copyName, schemaVersionOf } from "../../src/storage/sqlite/MigrationCopy.ts"
+import { copyName } from "../../src/storage/sqlite/MigrationCopy.ts"
+import { schemaVersion } from "../../src/storage/SchemaVersion.ts"
 import { MIGRATION_NAMES, migrationSteps } from "../../src/storage/sqlite/migrations/index.ts"
 import { sqliteEngine } from "../../src/storage/sqlite/SqliteEngine.ts"
 import { syncClientOf, syncedFolderWarning } from "../../src/storage/sqlite/SyncedFolder.ts"
@@ -55,8 +56,8 @@ describe("MigrationCopy", () => {
       expect(copies).toHaveLength(2)
       const taken = copies.find((name) => name.includes(`-schema-5-to-${LATEST}.`))!
       expect(taken).toBeDefined()
-      expect(yield* onFile(join(dir, taken), schemaVersionOf)).toBe(5)
-      expect(yield* onFile(file, schemaVersionOf)).toBe(LATEST)
+      expect(yield* onFile(join(dir, taken), schemaVersion)).toBe(5)
+      expect(yield* onFile(file, schemaVersion)).toBe(LATEST)
       // The asset came through the upgrade.
       const found = yield* Effect.provide(
         Effect.flatMap(AssetRepository, (repository) => repository.get(AssetId.make(asset.id))),
@@ -82,7 +83,7 @@ describe("MigrationCopy", () => {
       expect(error?.message).toMatch(/left as it was/)
       const copy = readdirSync(dir).find((name) => name.includes(".before-v"))!
       expect(error?.message).toContain(join(dir, copy))
-      expect(yield* onFile(file, schemaVersionOf)).toBe(5)
+      expect(yield* onFile(file, schemaVersion)).toBe(5)
       rmSync(dir, { recursive: true, force: true })
     }))
 })

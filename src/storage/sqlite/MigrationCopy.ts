@@ -6,7 +6,6 @@
  * which migration failed and where the copy is.
  */
 import { Migrator } from "@effect/sql"
-import { SqlClient } from "@effect/sql/SqlClient"
 import { Cause, Effect, Option } from "effect"
 import { readdirSync, rmSync, statSync } from "node:fs"
 import { basename, dirname, extname, join } from "node:path"
@@ -16,15 +15,6 @@ import { OnlineBackup } from "./OnlineBackup.ts"
 
 /** Copies taken before migrations that are kept beside a database. */
 const KEPT = 2
-
-/** The last migration a database ran (0 for a new one). */
-export const schemaVersionOf = Effect.gen(function*() {
-  const sql = yield* SqlClient
-  const table = yield* sql<{ name: string }>`SELECT name FROM sqlite_master WHERE name = 'effect_sql_migrations'`
-  if (table.length === 0) return 0
-  const [latest] = yield* sql<{ id: number | null }>`SELECT max(migration_id) AS id FROM effect_sql_migrations`
-  return latest?.id ?? 0
-})
 
 /** The name of a copy of `filename` taken before migrating it from schema `from` to `to`, at `at`. */
 export const copyName = (filename: string, from: number, to: number, at: Date) => {
@@ -45,14 +35,13 @@ const copiesOf = (filename: string) => {
 }
 
 /**
- * Before `migrate` runs `latest` migrations on `filename`: a copy when the database has a schema older than
- * `latest` (a new database has nothing to lose); answers where it is.
+ * Before `migrate` runs `latest` migrations on `filename`, whose schema is at `from` (as `refuseNewerSchema` read
+ * it): a copy when that is older than `latest` (a new database has nothing to lose); answers where it is.
  */
-export const copyBeforeMigrating = (filename: string, latest: number) =>
+export const copyBeforeMigrating = (filename: string, from: number, latest: number) =>
   Effect.gen(function*() {
     if (filename === ":memory:") return Option.none<string>()
     const backup = yield* OnlineBackup
-    const from = yield* schemaVersionOf
     if (from === 0 || from >= latest) return Option.none<string>()
     const copy = copyName(filename, from, latest, new Date())
     yield* backup.copyTo(copy).pipe(

@@ -91,8 +91,8 @@ export const openDatabase = (filename: string): Layer.Layer<SqlClient, StartupEr
   const ready = Layer.effectDiscard(Effect.gen(function*() {
     yield* tune
     yield* checkWritable
-    yield* refuseNewerSchema(MIGRATION_NAMES, filename)
-    const copy = yield* copyBeforeMigrating(filename, MIGRATION_NAMES.length)
+    const from = yield* refuseNewerSchema(MIGRATION_NAMES, filename)
+    const copy = yield* copyBeforeMigrating(filename, from, MIGRATION_NAMES.length)
     yield* migrateKeepingCopy(filename, migrate, copy)
     // A migration may change what the search index holds: a snapshot kept before it is not read.
     const sql = yield* SqlClient
