@@ -108,6 +108,11 @@ for (const engine of testEngines) layer(engineLayer(engine))(`TextSearch (${engi
       const firstTwo = RowSet.of(rows.slice(0, 2))
       expect(yield* text.containingCountedWithWhole(terms, "function return", "anywhere", firstTwo, 5))
         .toEqual({ texts: { rows: [rows[1], rows[0]], count: 2 }, whole: { rows: [rows[1]], count: 1 } })
+      // The whole text is literal: `_` and `%` are characters, not wildcards.
+      const underscore = yield* text.containingCountedWithWhole(["twice", "x"], "return_twice(x)", "anywhere", everyRow, 5)
+      expect(underscore.whole).toEqual({ rows: [rows[1]], count: 1 })
+      const percent = yield* text.containingCountedWithWhole(["return", "twice"], "return%twice", "anywhere", everyRow, 5)
+      expect(percent).toEqual({ texts: { rows: [rows[1]], count: 1 }, whole: { rows: [], count: 0 } })
     }))
 
   it.effect("finds an edited row by its new texts and words only, and a removed row by none", () =>
