@@ -44,12 +44,18 @@ export const refuseNewerSchema = (known: ReadonlyArray<string>, where: string) =
   })
 
 /**
- * Says, before the migrations run, that an earlier version's database (its last migration `from`, as
- * `refuseNewerSchema` answered it) is about to be migrated: once, before the first answer, and at 100,000 assets for
- * seconds, which a start would otherwise pass in silence.
+ * Whether a database at schema `from` (as `refuseNewerSchema` answered it) is an earlier version's, which the
+ * migrations up to `latest` change: not a new one (nothing to change) nor one already at `latest`.
+ */
+export const writtenByEarlierVersion = (from: number, latest: number) => from > 0 && from < latest
+
+/**
+ * Says, before the migrations run, that an earlier version's database (its last migration `from`) is about to be
+ * migrated: once, before the first answer, and at 100,000 assets for seconds, which a start would otherwise pass in
+ * silence.
  */
 export const announceMigrations = (from: number, known: ReadonlyArray<string>, where: string) =>
-  from === 0 || from >= known.length
-    ? Effect.void
-    : Effect.logInfo(`Migrating the database ${where} from schema ${from} to ${known.length}, once: a large library ` +
+  writtenByEarlierVersion(from, known.length)
+    ? Effect.logInfo(`Migrating the database ${where} from schema ${from} to ${known.length}, once: a large library ` +
       `takes seconds`)
+    : Effect.void

@@ -11,6 +11,7 @@ import { readdirSync, rmSync, statSync } from "node:fs"
 import { basename, dirname, extname, join } from "node:path"
 import { SERVICE_VERSION } from "../../config.ts"
 import { ExitCode, messagesOf, StartupError } from "../../StartupError.ts"
+import { writtenByEarlierVersion } from "../SchemaVersion.ts"
 import { OnlineBackup } from "./OnlineBackup.ts"
 
 /** Copies taken before migrations that are kept beside a database. */
@@ -42,7 +43,7 @@ export const copyBeforeMigrating = (filename: string, from: number, latest: numb
   Effect.gen(function*() {
     if (filename === ":memory:") return Option.none<string>()
     const backup = yield* OnlineBackup
-    if (from === 0 || from >= latest) return Option.none<string>()
+    if (!writtenByEarlierVersion(from, latest)) return Option.none<string>()
     const copy = copyName(filename, from, latest, new Date())
     yield* backup.copyTo(copy).pipe(
       Effect.mapError((error) =>
