@@ -146,7 +146,8 @@ const searchIndexSnapshot = Effect.gen(function*() {
 
 /**
  * What a common term is checked on, in narrow tables of their own, uncompressed: everything lower-cased
- * (`anywhere_folded`, literal lookups) and the words (`words`, neural code search). A common term's matches are read
+ * (`search_anywhere.folded`, where `search_text.anywhere_folded` was: literal lookups) and the words
+ * (`search_words.words`, where `search_text.words` was: neural code search). A common term's matches are read
  * on nearly every row, and in `search_text`, whose wide rows PostgreSQL compresses, each check decompressed the text
  * again ("export return" at 10,000 assets: 22 ms there, 7 ms here) and read the rows' every page ("return" ranked by
  * its words at 100,000: 136 ms there, 53-61 here). Rows of up to a page stay uncompressed.
