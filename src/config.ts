@@ -11,7 +11,9 @@ export const ServiceConfig = Config.all({
   dbPath: Config.string("DB_PATH").pipe(Config.withDefault("data/assets.db")),
   /** A PostgreSQL database (`postgres://user:password@host:5432/library`) to use instead of the SQLite file. */
   databaseUrl: Config.option(Config.redacted("DATABASE_URL")),
-  logLevel: Config.logLevel("LOG_LEVEL").pipe(Config.withDefault(LogLevel.Info))
+  logLevel: Config.logLevel("LOG_LEVEL").pipe(Config.withDefault(LogLevel.Info)),
+  /** Every answer says how long the service took to make it (`ServerTiming`). */
+  serverTiming: Config.boolean("SERVER_TIMING").pipe(Config.withDefault(false))
 })
 export type ServiceConfig = Config.Config.Success<typeof ServiceConfig>
 
@@ -34,7 +36,6 @@ export const GuardConfig = Config.all({
   allowedOrigins: Config.string("ALLOWED_ORIGINS").pipe(Config.withDefault(""))
 })
 
-/** How long a shutdown waits for requests in flight before closing their connections. */
 /** How long deleted assets stay in the trash before they are purged. */
 export const TrashConfig = Config.all({
   days: Config.number("TRASH_DAYS").pipe(
@@ -43,6 +44,7 @@ export const TrashConfig = Config.all({
   )
 })
 
+/** How long a shutdown waits for requests in flight before closing their connections. */
 export const ShutdownConfig = Config.all({
   graceMillis: Config.integer("SHUTDOWN_GRACE_MS").pipe(Config.withDefault(10_000))
 })
