@@ -50,6 +50,7 @@ import { ConnectorHttpLive } from "./ConnectorHttp.ts"
 import { DocsRoute } from "./DocsViewer.ts"
 import { ErrorResponsesLive } from "./ErrorResponses.ts"
 import { RequestGuardLive } from "./RequestGuard.ts"
+import { timeAnswers } from "./ServerTiming.ts"
 import { DatabaseHttpLive } from "./DatabaseHttp.ts"
 import { LibraryImportHttpLive } from "./LibraryImportHttp.ts"
 import { LibraryPageRoutes } from "./LibraryPage.ts"
@@ -150,6 +151,7 @@ export class NodeServer extends Context.Tag("NodeServer")<NodeServer, Server>() 
 export const NodeServerLive = Layer.unwrapEffect(Effect.gen(function*() {
   const config = yield* ServiceConfig
   const server = createServer()
+  if (config.serverTiming) timeAnswers(server)
   countWriteRequests(server, yield* WritesOnTheWay)
   const requests = yield* RequestsReceived
   server.on("request", (request, response) => {

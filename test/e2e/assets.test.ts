@@ -51,6 +51,12 @@ describe(`assets and connector end to end (${runtime}, ${engine})`, () => {
     expect(version.text).toMatch(/^\d+\.\d+\.\d+/)
   })
 
+  it("says nothing of its own timing unless SERVER_TIMING asks it to", async () => {
+    const response = await fetch(`${service.baseUrl}/.well-known/health`)
+    await response.text()
+    expect(response.headers.get("server-timing")).toBeNull()
+  })
+
   it("logs one line saying where it listens and which database it opened", async () => {
     const database = engine === "sqlite" ? dbPath : await databaseFor(dbPath)
     expect(service.output()).toContain(`Listening on ${service.baseUrl}, database ${database}`)

@@ -22,7 +22,7 @@ describe(`search end to end (${runtime}, ${engine})`, () => {
   const ids: Record<string, string> = {}
 
   beforeAll(async () => {
-    service = await startService(join(dir, "assets.db"))
+    service = await startService(join(dir, "assets.db"), { SERVER_TIMING: "true" })
     const seeds = {
       debounce: seed("export function debounce(fn: () => void, ms: number) {\n  let timer: any\n}", {
         name: "debounce helper",
@@ -112,5 +112,30 @@ describe(`search end to end (${runtime}, ${engine})`, () => {
     })
     expect(badDate.status).toBe(400)
     expect(badDate.json.path).toEqual(["filters", "iterable", 0, "created", "from"])
+  })
+
+  it("every answer, a refusal too, says how long the service took to make it (Server-Timing)", async () => {
+    const timed = async (path: string, init: RequestInit = {}) => {
+      const started = performance.now()
+      const response = await fetch(`${service.baseUrl}${path}`, init)
+      await response.text()
+      const elapsed = performance.now() - started
+      const header = response.headers.get("server-timing") ?? ""
+      return { status: response.status, header, elapsed, millis: Number(/^app;dur=(\d+\.\d+)$/.exec(header)?.[1]) }
+    }
+    const found = await timed("/assets/search?query=debounce&transferables=false")
+    const refused = await timed("/assets/search?transferables=false", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{not json"
+    })
+    expect(found.status).toBe(200)
+    expect(refused.status).toBe(400)
+    for (const answer of [found, refused]) {
+      expect(answer.header).toMatch(/^app;dur=\d+\.\d{2}$/)
+      expect(answer.millis).toBeGreaterThan(0)
+      // The service's share of what the client waited for.
+      expect(answer.millis).toBeLessThanOrEqual(answer.elapsed)
+    }
   })
 })
