@@ -7,7 +7,8 @@
  * listing; the MCP tool `search_snippets` with the same queries and with tag and language filters (one session, a
  * POST per call); the process's memory; a restart (SIGTERM, start, until a search answers); the same queries again; the
  * database files on disk. Memory is the listening process's resident set (`/proc/<pid>/status`: VmRSS, and VmHWM
- * for its peak); the search index's bytes per asset are the service's own count (`/.well-known/stats`).
+ * for its peak); the search index's bytes per asset are the service's own count (`/.well-known/stats`). The service
+ * runs with `SERVER_TIMING=true`, so that each query's time inside it is reported beside the client's.
  *
  * With `DATABASE_URL` (a PostgreSQL server the benchmark may create databases on), the same on PostgreSQL, a fresh
  * database per size, plus what only several instances show: the second half of the library is filled through two
@@ -263,20 +264,33 @@ interface Round {
   readonly suggestions: Array<number>
   /** `search_snippets` over MCP: the fuzzy queries, then tag and language filters. */
   readonly mcpSearches: Array<number>
+  /** The same requests' time inside the service, as each answer's `Server-Timing` says. */
+  readonly inService: InService
+}
+
+type InService = Record<"fuzzy" | "tags" | "filters" | "suggestions" | "mcpSearches", Array<number>>
+
+/** The service's own time for an answer (`SERVER_TIMING=true`): from the request's head to the answer's. */
+const serviceMs = (answer: { readonly headers: Headers }) => {
+  const millis = Number(/app;dur=([\d.]+)/.exec(answer.headers.get("server-timing") ?? "")?.[1])
+  if (Number.isNaN(millis)) throw new Error("an answer without Server-Timing")
+  return millis
 }
 
 const runQueries = async (baseUrl: string, app: string, queries: Queries, ids: ReadonlyArray<string>): Promise<Round> => {
-  const ok = (answer: Answer, what: string) => {
+  const inService: InService = { fuzzy: [], tags: [], filters: [], suggestions: [], mcpSearches: [] }
+  const ok = <A extends Answer & { readonly headers: Headers }>(answer: A, what: string, kind: keyof InService) => {
     if (answer.status !== 200) throw new Error(`${what}: ${answer.status} ${answer.text.slice(0, 300)}`)
+    inService[kind].push(serviceMs(answer))
     return answer
   }
   const fuzzy: Array<number> = []
   for (const query of queries.fuzzy) {
-    fuzzy.push(ok(await send(baseUrl, "GET", `/assets/search?transferables=false&query=${encodeURIComponent(query)}`), query).ms)
+    fuzzy.push(ok(await send(baseUrl, "GET", `/assets/search?transferables=false&query=${encodeURIComponent(query)}`), query, "fuzzy").ms)
   }
   let found = 0
   for (const { query, index } of queries.typos) {
-    const answer = ok(await send(baseUrl, "GET", `/assets/search?transferables=false&query=${encodeURIComponent(query)}`), query)
+    const answer = ok(await send(baseUrl, "GET", `/assets/search?transferables=false&query=${encodeURIComponent(query)}`), query, "fuzzy")
     fuzzy.push(answer.ms)
     const top = (JSON.parse(answer.text).iterable as Array<{ identifier: string }>).slice(0, 5).map((hit) => hit.identifier)
     if (top.includes(ids[index])) found++
@@ -284,14 +298,14 @@ const runQueries = async (baseUrl: string, app: string, queries: Queries, ids: R
   const tags: Array<number> = []
   for (let round = 0; round < 3; round++) {
     for (const tag of queries.tags) {
-      tags.push(ok(await send(baseUrl, "GET", `/assets/search?transferables=false&searchable_tags=${tag}`), tag).ms)
+      tags.push(ok(await send(baseUrl, "GET", `/assets/search?transferables=false&searchable_tags=${tag}`), tag, "tags").ms)
     }
   }
   const filters: Array<number> = []
   const filterBytes: Array<number> = []
   for (let round = 0; round < 3; round++) {
     for (const body of queries.filters) {
-      const answer = ok(await send(baseUrl, "POST", "/assets/search?transferables=false", body), JSON.stringify(body))
+      const answer = ok(await send(baseUrl, "POST", "/assets/search?transferables=false", body), JSON.stringify(body), "filters")
       filters.push(answer.ms)
       filterBytes.push(Buffer.byteLength(answer.text))
     }
@@ -299,16 +313,18 @@ const runQueries = async (baseUrl: string, app: string, queries: Queries, ids: R
   const suggestions: Array<number> = []
   for (const raw of queries.suggestions) {
     const body = { asset: { format: { fragment: { string: { raw } } } } }
-    suggestions.push(ok(await send(baseUrl, "POST", `/${app}/suggestion`, body), "suggestion").ms)
+    suggestions.push(ok(await send(baseUrl, "POST", `/${app}/suggestion`, body), "suggestion", "suggestions").ms)
   }
   const callTool = await mcpSession(baseUrl)
   const mcpSearches: Array<number> = []
-  for (const query of queries.fuzzy) mcpSearches.push((await callTool("search_snippets", { query, limit: 10 })).ms)
-  for (const tag of queries.tags) {
-    const tags = tag.split(",")
-    mcpSearches.push((await callTool("search_snippets", { tags, language: "typescript", limit: 10 })).ms)
+  const toolCall = async (args: Record<string, unknown>) => {
+    const answer = await callTool("search_snippets", args)
+    inService.mcpSearches.push(serviceMs(answer))
+    return answer.ms
   }
-  return { fuzzy, typoTop5: found / queries.typos.length, tags, filters, filterBytes, suggestions, mcpSearches }
+  for (const query of queries.fuzzy) mcpSearches.push(await toolCall({ query, limit: 10 }))
+  for (const tag of queries.tags) mcpSearches.push(await toolCall({ tags: tag.split(","), language: "typescript", limit: 10 }))
+  return { fuzzy, typoTop5: found / queries.typos.length, tags, filters, filterBytes, suggestions, mcpSearches, inService }
 }
 
 /** The versions case's filters: a language and one tag (a topic or a package). */
@@ -399,7 +415,8 @@ const measure = async (size: number) => {
   const queries = queriesFor(corpus)
   const figures = new Map<string, string>()
   const fmt = (ms: number) => ms.toFixed(ms < 10 ? 1 : 0)
-  const env = { NODE_ENV: "production", ...library.env }
+  // Each answer says how long the service took (`Server-Timing`), reported beside what the client waited.
+  const env = { NODE_ENV: "production", SERVER_TIMING: "true", ...library.env }
   try {
     let service = await startService(dbPath, env)
     await send(service.baseUrl, "GET", "/assets/identifiers")
@@ -502,6 +519,15 @@ const measure = async (size: number) => {
     figures.set(
       "MCP search_snippets tool call p50 / p95 (ms)",
       `${fmt(percentile(both((r) => r.mcpSearches), 50))} / ${fmt(percentile(both((r) => r.mcpSearches), 95))}`
+    )
+    // The same requests as the service timed them: what is left of each figure above is the client's and the
+    // machine's (reading the answer, cores shared with the client).
+    const inside = (kind: keyof InService, at: number) => fmt(percentile(both((r) => r.inService[kind]), at))
+    figures.set(
+      "inside the service (Server-Timing): fuzzy p50 / p95; tag p95 / filter p95; suggestion p95; MCP p50 / p95 (ms)",
+      `${inside("fuzzy", 50)} / ${inside("fuzzy", 95)}; ${inside("tags", 95)} / ${inside("filters", 95)}; ${
+        inside("suggestions", 95)
+      }; ${inside("mcpSearches", 50)} / ${inside("mcpSearches", 95)}`
     )
     figures.set("GET /assets/identifiers (ms, median of 5)", fmt(percentile(identifiers, 50)))
     figures.set(
