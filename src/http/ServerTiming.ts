@@ -9,7 +9,7 @@
 import type { Server } from "node:http"
 
 /** The header's value for an answer made in `millis`. */
-export const serverTiming = (millis: number) => `app;dur=${millis.toFixed(2)}`
+const serverTiming = (millis: number) => `app;dur=${millis.toFixed(2)}`
 
 /**
  * Times each request the server receives; listens before the runtime's own handler. The header joins the answer's
