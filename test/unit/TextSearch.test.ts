@@ -113,6 +113,14 @@ for (const engine of testEngines) layer(engineLayer(engine))(`TextSearch (${engi
       expect(underscore.whole).toEqual({ rows: [rows[1]], count: 1 })
       const percent = yield* text.containingCountedWithWhole(["return", "twice"], "return%twice", "anywhere", everyRow, 5)
       expect(percent).toEqual({ texts: { rows: [rows[1]], count: 1 }, whole: { rows: [], count: 0 } })
+      // So are the texts: `n_t` is in `return_twice` alone, `n_r` and `n%t` in none (as wildcards, they would match
+      // `function return`).
+      expect(yield* text.containingCounted(["n_r"], "anywhere", everyRow, 5)).toEqual({ rows: [], count: 0 })
+      expect(yield* text.containingCounted(["n_t"], "anywhere", everyRow, 5))
+        .toEqual({ rows: [rows[1]], count: 1 })
+      expect(yield* text.containingCounted(["n_v", "function"], "anywhere", everyRow, 5))
+        .toEqual({ rows: [rows[3]], count: 1 })
+      expect(yield* text.containingCounted(["n%t"], "anywhere", everyRow, 5)).toEqual({ rows: [], count: 0 })
     }))
 
   it.effect("finds an edited row by its new texts and words only, and a removed row by none", () =>
