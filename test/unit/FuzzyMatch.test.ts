@@ -35,7 +35,7 @@ describe("FuzzyMatch", () => {
   })
 
   it("cuts the computation off without changing a distance within the limit (property)", () => {
-    // Every cell of every column, as the algorithm reads before it computed only the cells within reach of `max`.
+    // Every cell of every column, as the algorithm computed them before it kept to the cells within reach of `max`.
     const everyCell = (pattern: string, text: string) => {
       const m = pattern.length
       let columns = [Array.from({ length: m + 1 }, (_, i) => i)]

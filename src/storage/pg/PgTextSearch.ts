@@ -94,8 +94,8 @@ export const make = Effect.gen(function*() {
    * lookup that reads every match. Estimating a pattern tries it on each value the column's statistics keep (1,001 of
    * `search_anywhere.folded`): 1-3 ms a pattern at 10,000 and at 100,000 assets, every lookup; unseen, it is planned
    * for the trigram index, which reads a term's matches about as fast as a scan of the table does for a term in most
-   * rows ("return" at 100,000: 74-90 against 75-77 ms). A limited lookup (`containing`) needs the estimate: for a common term, walking the rows newest first stops
-   * at the limit, where the index would read every match.
+   * rows ("return" at 100,000: 74-90 against 75-77 ms). A limited lookup (`containing`) needs the estimate: for a
+   * common term, walking the rows newest first stops at the limit, where the index would read every match.
    */
   const holdsAllUnestimated = (where: TextScope, texts: ReadonlyArray<string>) =>
     sql.and(
