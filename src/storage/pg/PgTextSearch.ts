@@ -85,22 +85,20 @@ export const make = Effect.gen(function*() {
   const sql = yield* SqlClient
   const transactional = transactionStatements(sql)
 
-  /** Every one of `texts` in a scope's folded column, case-insensitively (lower-cased as the column was). */
-  const holdsAll = (where: TextScope, texts: ReadonlyArray<string>) =>
-    sql.and(texts.map((text) => sql`${sql(FOLDED_OF[where].column)} LIKE lower(${containingPattern(text)})`))
-
   /**
-   * `holdsAll` with patterns the planner does not see (a subquery's value, known once the statement runs), for a
-   * lookup that reads every match. Estimating a pattern tries it on each value the column's statistics keep (1,001 of
+   * Every one of `texts` in a scope's folded column, case-insensitively (lower-cased as the column was).
+   * `estimated: false`, for a lookup that reads every match, passes each pattern as a subquery's value, which the
+   * planner does not see. Estimating a pattern tries it on each value the column's statistics keep (1,001 of
    * `search_anywhere.folded`): 1-3 ms a pattern at 10,000 and at 100,000 assets, every lookup; unseen, it is planned
    * for the trigram index, which reads a term's matches about as fast as a scan of the table does for a term in most
    * rows ("return" at 100,000: 74-90 against 75-77 ms). A limited lookup (`containing`) needs the estimate: for a
    * common term, walking the rows newest first stops at the limit, where the index would read every match.
    */
-  const holdsAllUnestimated = (where: TextScope, texts: ReadonlyArray<string>) =>
-    sql.and(
-      texts.map((text) => sql`${sql(FOLDED_OF[where].column)} LIKE (SELECT lower(${containingPattern(text)}))`)
-    )
+  const holdsAll = (where: TextScope, texts: ReadonlyArray<string>, { estimated = true } = {}) =>
+    sql.and(texts.map((text) => {
+      const pattern = sql`lower(${containingPattern(text)})`
+      return sql`${sql(FOLDED_OF[where].column)} LIKE ${estimated ? pattern : sql`(SELECT ${pattern})`}`
+    }))
 
   /**
    * Whether a scope's folded column holds `text`, case-insensitively: for rows a lookup already found, since no index
@@ -132,7 +130,7 @@ export const make = Effect.gen(function*() {
     return sql<{ rows: ReadonlyArray<number>; whole: ReadonlyArray<number> }>`
       SELECT coalesce(json_agg(row ORDER BY row DESC), '[]') AS rows,
              coalesce(json_agg(row ORDER BY row DESC) FILTER (WHERE ${holdsWhole}), '[]') AS whole
-      FROM ${sql(FOLDED_OF[where].table)} WHERE ${holdsAllUnestimated(where, texts)}`
+      FROM ${sql(FOLDED_OF[where].table)} WHERE ${holdsAll(where, texts, { estimated: false })}`
       .pipe(Effect.map(([found]) => found), Effect.orDie)
   }
 
