@@ -23,7 +23,7 @@ import { queryWords } from "../domain/IdentifierWords.ts"
 import type { RowSet } from "../domain/RowSet.ts"
 import type { AssetFilters } from "../domain/Search.ts"
 import { AssetStore } from "../storage/AssetStore.ts"
-import { type RankedRow, TextSearch, type TitleRow } from "../storage/TextSearch.ts"
+import { indexable, type RankedRow, TextSearch, type TitleRow } from "../storage/TextSearch.ts"
 import { AssetRepository } from "./AssetRepository.ts"
 import { makeSearchFilters } from "./SearchFilters.ts"
 import { SearchIndex } from "./SearchIndex.ts"
@@ -128,23 +128,23 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
     }
 
     /**
-     * The rows holding every indexed term anywhere and, when asked, those holding the whole query: all of them
-     * counted (the answer's totals), or only the first `CANDIDATES` (a ranked answer needs no totals).
+     * The rows holding every term anywhere and, when asked, those holding the whole query: all of them counted (the
+     * answer's totals), or only the first `CANDIDATES` (a ranked answer needs no totals).
      */
     const literalLookups = (
-      indexed: ReadonlyArray<string>,
+      terms: ReadonlyArray<string>,
       whole: string | undefined,
       inScope: RowSet,
       countAll: boolean
     ) =>
       Effect.gen(function*() {
         if (countAll && whole !== undefined) {
-          const both = yield* text.containingCountedWithWhole(indexed, whole, "anywhere", inScope, CANDIDATES)
+          const both = yield* text.containingCountedWithWhole(terms, whole, "anywhere", inScope, CANDIDATES)
           return { anywhere: both.texts, exactRows: both.whole }
         }
         const anywhere = countAll
-          ? yield* text.containingCounted(indexed, "anywhere", inScope, CANDIDATES)
-          : uncounted(yield* text.containing(indexed, "anywhere", inScope, CANDIDATES))
+          ? yield* text.containingCounted(terms, "anywhere", inScope, CANDIDATES)
+          : uncounted(yield* text.containing(terms, "anywhere", inScope, CANDIDATES))
         const exactRows = whole === undefined
           ? undefined
           : uncounted(yield* text.containing([whole], "anywhere", inScope, CANDIDATES))
@@ -154,12 +154,15 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
     const fuzzy = (query: string, scope: Scope, casing: boolean, typos: boolean, countAll: boolean) =>
       Effect.gen(function*() {
         const terms = queryTerms(query)
-        const indexed = terms.filter((term) => term.length >= 3)
-        /** One term, of three letters or more: what the index finds holding it holds the whole query. */
+        const indexed = terms.filter(indexable)
+        /** One term, one the index looks up: what the index finds holding it holds the whole query. */
         const oneIndexedTerm = terms.length === 1 && indexed.length === 1
         const inScope = scope.rows
         const candidates = new Set<number>()
-        /** Candidates the text index says contain every term of three letters or more (case-insensitively). */
+        /**
+         * Candidates the text index says contain every term (case-insensitively): it looks up those it can and checks
+         * the others, too short for it, on their matches.
+         */
         const literal = new Set<number>()
         /** Candidates the text index says contain the whole query (case-insensitively): the exact hits. */
         const phrase = new Set<number>()
@@ -179,10 +182,10 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
           for (const row of inScope.values()) candidates.add(row)
         } else if (indexed.length > 0) {
           // Matches in names, tags and annotations first: with a common term, those are the ones worth ranking.
-          const inTitles = yield* text.containing(indexed, "titles", inScope, CANDIDATES)
+          const inTitles = yield* text.containing(terms, "titles", inScope, CANDIDATES)
           // The whole query is looked up too when it is more than its one indexed term.
-          const whole = !oneIndexedTerm && query.length >= 3 ? query : undefined
-          const { anywhere, exactRows } = yield* literalLookups(indexed, whole, inScope, countAll)
+          const whole = !oneIndexedTerm && indexable(query) ? query : undefined
+          const { anywhere, exactRows } = yield* literalLookups(terms, whole, inScope, countAll)
           literalOverflow = inTitles.length === CANDIDATES || anywhere.rows.length === CANDIDATES
           termLookedUpInFull = oneIndexedTerm && !literalOverflow
           literalCount = anywhere.count
@@ -429,7 +432,7 @@ const occurs = (needle: string, text: string, edits: number): "literal" | "fuzzy
 const lowered = (text: string, casing: boolean) => casing ? text : text.toLowerCase()
 
 /**
- * What the text index already said of a candidate: every indexed term is in it, the whole query is in it, or (a
+ * What the text index already said of a candidate: every term is in it, the whole query is in it, or (a
  * query of one term, looked up in full) the term is nowhere in it.
  */
 interface IndexKnowledge {
@@ -440,9 +443,9 @@ interface IndexKnowledge {
 
 /**
  * Whether `verify` can judge a candidate without its code: when every term is found in its names, tags and
- * annotations or is known from the text index (which is case-insensitive, so not with `casing`, and knows nothing
- * of words under three letters). A typo'd name's candidates from the typo index mostly hold the term nowhere: read,
- * their code only said so again (1.4 ms of a 25 ms search at 100,000 assets).
+ * annotations or is known from the text index (which is case-insensitive, so not with `casing`). A typo'd name's
+ * candidates from the typo index mostly hold the term nowhere: read, their code only said so again (1.4 ms of a 25 ms
+ * search at 100,000 assets).
  */
 const decidableWithoutCode = (
   row: CandidateRow,
@@ -453,8 +456,7 @@ const decidableWithoutCode = (
 ) => {
   if (casing) return false
   const titles = TITLE_FIELDS.map((field) => row[field].toLowerCase())
-  return known.termAbsent || terms.every((term) =>
-    (known.allTerms && term.length >= 3) ||
+  return known.termAbsent || known.allTerms || terms.every((term) =>
     titles.some((title) => occurs(term.toLowerCase(), title, typos ? allowedEdits(term) : 0) !== "none")
   )
 }
@@ -486,9 +488,9 @@ const verify = (
     const needle = lowered(term, casing)
     const literalTitles = TITLE_FIELDS.filter((_, i) => titles[i].includes(needle))
     for (const field of literalTitles) fields.add(field)
-    // Without the code loaded, the index vouches for a term the titles lack (and says nothing about the others).
+    // Without the code loaded, the index vouches for a term the titles lack.
     const inCode = code === undefined
-      ? literalTitles.length === 0 && known.allTerms && !casing && term.length >= 3
+      ? literalTitles.length === 0 && known.allTerms && !casing
       : code.includes(needle)
     if (inCode) fields.add("content")
     if (literalTitles.length > 0 || inCode) {

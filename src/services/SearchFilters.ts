@@ -11,7 +11,7 @@ import type { FacetIndex } from "../domain/FacetIndex.ts"
 import { RowSet } from "../domain/RowSet.ts"
 import type { AssetFilter, AssetFilters, AssetFilterTimestamp } from "../domain/Search.ts"
 import type { AssetStoreShape } from "../storage/AssetStore.ts"
-import type { PhraseField, TextSearchShape } from "../storage/TextSearch.ts"
+import { indexable, type PhraseField, type TextSearchShape } from "../storage/TextSearch.ts"
 
 type Range = typeof AssetFilterTimestamp.Type
 
@@ -66,9 +66,9 @@ export const makeSearchFilters = (
     })
 
   /**
-   * A phrase: its literal occurrence in the chosen fields (all of them when none is chosen). Three characters or
-   * more are looked up in the trigram index (case-insensitive; `casing` then checks the case in the text); a
-   * shorter phrase has no trigram, so the texts of the assets still in scope are read.
+   * A phrase: its literal occurrence in the chosen fields (all of them when none is chosen). An `indexable` one is
+   * looked up in the trigram index (case-insensitive; `casing` then checks the case in the text); a shorter phrase
+   * has no trigram, so the texts of the assets still in scope are read.
    */
   const phrase = (filter: NonNullable<AssetFilter["phrase"]>, within: RowSet) =>
     Effect.gen(function*() {
@@ -77,7 +77,7 @@ export const makeSearchFilters = (
       const keys = Object.keys(PHRASE_FIELDS) as Array<keyof typeof PHRASE_FIELDS>
       const chosen = keys.filter((key) => filter[key] === true)
       const fields = (chosen.length === 0 ? keys : chosen).map((key) => PHRASE_FIELDS[key])
-      if (value.length < 3) return yield* holding([...within.values()], fields, value)
+      if (!indexable(value)) return yield* holding([...within.values()], fields, value)
       const found = RowSet.of(yield* text.phrase(value, fields)).and(within)
       return casing ? yield* holding([...found.values()], fields, value) : found
     })

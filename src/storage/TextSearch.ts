@@ -10,6 +10,12 @@ import { Context, type Effect } from "effect"
 import type { RowSet } from "../domain/RowSet.ts"
 import type { SearchableText } from "../domain/SearchableText.ts"
 
+/**
+ * Whether a trigram index can look `text` up: three characters or more, counted as the indexes count them, by code
+ * point (`😀x` has no trigram). A shorter text no index answers: it is checked on the matches of the others.
+ */
+export const indexable = (text: string) => Array.from(text).length >= 3
+
 /** Where literal text is looked for: names, tags and annotations (`titles`), or those and the code (`anywhere`). */
 export type TextScope = "titles" | "anywhere"
 
@@ -64,8 +70,8 @@ export interface RankedRow {
 
 export interface TextSearchShape {
   /**
-   * Up to `limit` rows of `scope` that hold every one of `texts` (each three characters or more) literally,
-   * case-insensitively, in `where`; newest (highest row) first.
+   * Up to `limit` rows of `scope` that hold every one of `texts` literally, case-insensitively, in `where`; newest
+   * (highest row) first. At least one of `texts` must be `indexable`: the others are checked on its matches.
    */
   readonly containing: (
     texts: ReadonlyArray<string>,
@@ -91,7 +97,7 @@ export interface TextSearchShape {
     scope: RowSet,
     limit: number
   ) => Effect.Effect<{ readonly texts: CountedRows; readonly whole: CountedRows }>
-  /** Every row holding `text` (three characters or more) literally, case-insensitively, in one of `fields`. */
+  /** Every row holding `text` (`indexable`) literally, case-insensitively, in one of `fields`. */
   readonly phrase: (text: string, fields: ReadonlyArray<PhraseField>) => Effect.Effect<ReadonlyArray<number>>
   /** How many rows of `scope` hold every one of the identifier words (or, `every` false, at least one). */
   readonly countWords: (words: ReadonlyArray<string>, every: boolean, scope: RowSet) => Effect.Effect<number>

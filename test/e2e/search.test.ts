@@ -58,6 +58,16 @@ describe(`search end to end (${runtime}, ${engine})`, () => {
     expect(answer.json.exact).toBe(1)
   })
 
+  it("a term too short for the text index still narrows the hits, found in the code or in a tag", async () => {
+    const found = async (query: string) =>
+      (await http("GET", `/assets/search?query=${encodeURIComponent(query)}&transferables=false`)).json
+    const inCode = await found("ID FROM")
+    expect(inCode.iterable.map((hit: any) => hit.identifier)).toEqual([ids.query])
+    expect(inCode.suggested).toBe(1)
+    expect((await found("ui debounce")).iterable.map((hit: any) => hit.identifier)).toEqual([ids.debounce])
+    expect(await found("zq users")).toMatchObject({ iterable: [], exact: 0, suggested: 0 })
+  })
+
   it("searchable_tags narrows by tags; with a query both apply", async () => {
     const tagged = await http("GET", "/assets/search?searchable_tags=timing,UI")
     expect(tagged.json.iterable.map((hit: any) => hit.identifier)).toEqual([ids.debounce])

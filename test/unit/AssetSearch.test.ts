@@ -188,6 +188,24 @@ for (const engine of testEngines) layer(servicesOn(engine))(`AssetSearch (${engi
       expect((yield* find({ query: "counted7", counted: "ranked" })).more).toBeUndefined()
     }))
 
+  it.effect("a term too short for the text index narrows the hits and the counts past the candidates too", () =>
+    Effect.gen(function*() {
+      // The five holding both terms (not side by side) are older than the 300 candidates holding only the long one.
+      const holding = []
+      for (let i = 0; i < 5; i++) holding.push(yield* save(`const q${i} = 0x1F & mask("shortmarker")`))
+      for (let i = 0; i < 310; i++) yield* save(`const r${i} = mask("shortmarker")`)
+      for (const query of ["0x shortmarker", "0X shortmarker"]) {
+        const result = yield* find({ query })
+        expect(new Set(idsOf(result))).toEqual(new Set(holding))
+        expect([result.exact, result.suggested]).toEqual([0, 5])
+        expect(new Set(idsOf(yield* find({ query, counted: "ranked" })))).toEqual(new Set(holding))
+      }
+      expect(yield* find({ query: "zq shortmarker" })).toMatchObject({ hits: [], exact: 0, suggested: 0 })
+      // Three UTF-16 units but two characters: no trigram to look up, so a phrase filter reads the texts.
+      const emoji = yield* save(`const smile = "😀x"`)
+      expect(idsOf(yield* find({ filters: { iterable: [{ phrase: { value: "😀x" } }] } }))).toEqual([emoji])
+    }), { timeout: 30_000 })
+
   it.effect("neural code search counts the assets holding every word past the answer, and those holding some", () =>
     Effect.gen(function*() {
       for (let i = 0; i < RESULT_LIMIT + 5; i++) yield* save(`const v${i} = alphaword(betaword)`)

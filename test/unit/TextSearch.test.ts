@@ -4,7 +4,8 @@ import { RowSet } from "../../src/domain/RowSet.ts"
 import { searchableText } from "../../src/domain/SearchableText.ts"
 import { storedParts } from "../../src/domain/StoredAsset.ts"
 import { LiveAssetRows } from "../../src/storage/LiveAssetRows.ts"
-import { newestInScope, TextSearch } from "../../src/storage/TextSearch.ts"
+import { foldedForms } from "../../src/storage/sqlite/SqliteTextSearch.ts"
+import { indexable, newestInScope, TextSearch } from "../../src/storage/TextSearch.ts"
 import { codeAsset } from "./TestAssets.ts"
 import { engineLayer, testEngines } from "./TestLayers.ts"
 
@@ -17,6 +18,24 @@ describe("newestInScope", () => {
   it("answers nothing for matches all out of scope, and every match in scope under the limit", () => {
     expect(newestInScope([5, 3, 1], RowSet.of([2, 4]), 10)).toEqual({ rows: [], count: 0 })
     expect(newestInScope([5, 3, 1], RowSet.of([1, 3, 5]), 10)).toEqual({ rows: [5, 3, 1], count: 3 })
+  })
+})
+
+describe("indexable", () => {
+  it("counts characters as the trigram indexes do, by code point", () => {
+    expect([indexable("abc"), indexable("ab"), indexable("😀x"), indexable("😀xy")]).toEqual([true, false, false, true])
+  })
+})
+
+describe("foldedForms (SQLite's short texts)", () => {
+  it("folds ASCII letters to lower case and tries both cases of the others", () => {
+    expect(foldedForms("0X")).toEqual(["0x"])
+    expect(foldedForms("Éa")).toEqual(["éa", "Éa"])
+    expect(foldedForms("éÜ")).toEqual(["éü", "éÜ", "Éü", "ÉÜ"])
+  })
+
+  it("leaves out an upper case that does not lower-case back", () => {
+    expect(foldedForms("ß")).toEqual(["ß"])
   })
 })
 
@@ -121,6 +140,32 @@ for (const engine of testEngines) layer(engineLayer(engine))(`TextSearch (${engi
       expect(yield* text.containingCounted(["n_v", "function"], "anywhere", everyRow, 5))
         .toEqual({ rows: [rows[3]], count: 1 })
       expect(yield* text.containingCounted(["n%t"], "anywhere", everyRow, 5)).toEqual({ rows: [], count: 0 })
+    }))
+
+  it.effect("checks a text too short for the index on the matches of the others, in every field and case", () =>
+    Effect.gen(function*() {
+      const [inCode, lacking, withoutOther, accented, inTag, ringing] = yield* saved([
+        { code: "function f() { return 0x1F }", name: "hex" },
+        { code: "function g() { return 1 }", name: "plain" },
+        { code: "const c = 0x2", name: "constant" },
+        { code: "function h() { return 2 }", name: "Éclair" },
+        { code: "function i() { return 3 }", name: "return tagged", tags: ["0x"] },
+        { code: "function j() { return \"\u0007b\" }", name: "ringing" }
+      ])
+      const text = yield* TextSearch
+      const everyRow = RowSet.of([inCode, lacking, withoutOther, accented, inTag, ringing])
+      expect(yield* text.containingCounted(["0x", "return"], "anywhere", everyRow, 1)).toEqual({ rows: [inTag], count: 2 })
+      expect(yield* text.containing(["return", "0X"], "anywhere", everyRow, 5)).toEqual([inTag, inCode])
+      // In names, tags and annotations alone, the code's `0x` does not count.
+      expect(yield* text.containingCounted(["0x", "return"], "titles", everyRow, 5)).toEqual({ rows: [inTag], count: 1 })
+      expect(yield* text.containing(["é", "return"], "anywhere", everyRow, 5)).toEqual([accented])
+      expect(yield* text.containing(["É", "return"], "titles", everyRow, 5)).toEqual([])
+      expect(yield* text.containing(["É", "clair"], "titles", everyRow, 5)).toEqual([accented])
+      // Characters the stored JSON escapes (`\"`, `\u0007`) are found as the code holds them.
+      expect(yield* text.containing(["\u0007B", "return"], "anywhere", everyRow, 5)).toEqual([ringing])
+      expect(yield* text.containing(["\"\u0007", "return"], "anywhere", everyRow, 5)).toEqual([ringing])
+      expect(yield* text.containing(["\\", "return"], "anywhere", everyRow, 5)).toEqual([])
+      expect(yield* text.containingCounted(["zq", "return"], "anywhere", everyRow, 5)).toEqual({ rows: [], count: 0 })
     }))
 
   it.effect("finds an edited row by its new texts and words only, and a removed row by none", () =>

@@ -5,7 +5,8 @@
  * The last two are narrow and uncompressed, since a common term is checked on nearly every row. Literal matching is
  * `LIKE` over two lower-cased copies that `pg_trgm` GIN indexes answer, which checks each match about twice as fast as
  * `ILIKE` over the texts: the short fields' (a generated column) and everything's; the whole query, checked on the
- * matches of its terms, is `strpos` there. Words are `websearch_to_tsquery` ranked by `ts_rank`.
+ * matches of its terms, is `strpos` there, as is a term too short for a trigram. Words are `websearch_to_tsquery`
+ * ranked by `ts_rank`.
  * A NUL in a snippet's text is indexed as U+FFFD (`StorableText`). Every list of matching rows comes back as one JSON
  * array (`json_agg`): a row per match, or an integer array, which node-postgres parses element by element, cost 25 ms
  * for a common term's 87,000 matches at 100,000 assets, where `JSON.parse` takes 5.
@@ -18,6 +19,7 @@ import type { RowSet } from "../../domain/RowSet.ts"
 import type { SearchableText } from "../../domain/SearchableText.ts"
 import {
   countInScope,
+  indexable,
   newestInScope,
   type PhraseField,
   type RankedRow,
@@ -86,7 +88,18 @@ export const make = Effect.gen(function*() {
   const transactional = transactionStatements(sql)
 
   /**
-   * Every one of `texts` in a scope's folded column, case-insensitively (lower-cased as the column was).
+   * Whether a scope's folded column holds `text`, case-insensitively: for rows a lookup already found, since no index
+   * answers `strpos`. Where `LIKE` tries the pattern at every position of a text that lacks it, `strpos` skips ahead:
+   * "function return" checked on every row at 100,000 took 109–153 ms with `LIKE`, 60 ms with `strpos`, and the
+   * counted lookup of "function" and "return" that checks it on their matches 156–204 ms, then 126.
+   */
+  const holds = (where: TextScope, text: string) =>
+    sql`strpos(${sql(FOLDED_OF[where].column)}, lower(${storable(text)})) > 0`
+
+  /**
+   * Every one of `texts` in a scope's folded column, case-insensitively (lower-cased as the column was): a `LIKE` the
+   * trigram index answers for each `indexable` text, `holds` on the rows it finds for the others (a pattern without a
+   * trigram would have the index return every row).
    * `estimated: false`, for a lookup that reads every match, passes each pattern as a subquery's value, which the
    * planner does not see. Estimating a pattern tries it on each value the column's statistics keep (1,001 of
    * `search_anywhere.folded`): 1-3 ms a pattern at 10,000 and at 100,000 assets, every lookup; unseen, it is planned
@@ -96,18 +109,10 @@ export const make = Effect.gen(function*() {
    */
   const holdsAll = (where: TextScope, texts: ReadonlyArray<string>, { estimated = true } = {}) =>
     sql.and(texts.map((text) => {
+      if (!indexable(text)) return holds(where, text)
       const pattern = sql`lower(${containingPattern(text)})`
       return sql`${sql(FOLDED_OF[where].column)} LIKE ${estimated ? pattern : sql`(SELECT ${pattern})`}`
     }))
-
-  /**
-   * Whether a scope's folded column holds `text`, case-insensitively: for rows a lookup already found, since no index
-   * answers `strpos`. Where `LIKE` tries the pattern at every position of a text that lacks it, `strpos` skips ahead:
-   * "function return" checked on every row at 100,000 took 109–153 ms with `LIKE`, 60 ms with `strpos`, and the
-   * counted lookup of "function" and "return" that checks it on their matches 156–204 ms, then 126.
-   */
-  const holds = (where: TextScope, text: string) =>
-    sql`strpos(${sql(FOLDED_OF[where].column)}, lower(${storable(text)})) > 0`
 
   const containing = (texts: ReadonlyArray<string>, where: TextScope, scope: RowSet, limit: number) =>
     Effect.gen(function*() {
