@@ -207,6 +207,8 @@ interface Queries {
   readonly tags: ReadonlyArray<string>
   readonly filters: ReadonlyArray<unknown>
   readonly suggestions: ReadonlyArray<string>
+  /** A word of the code under three letters beside a longer one, as people type `i index` or `os path`. */
+  readonly shortWords: ReadonlyArray<string>
 }
 
 /** The same queries at every size, drawn from the part of the corpus every size holds. */
@@ -251,11 +253,21 @@ const queriesFor = (corpus: ReadonlyArray<ScaleEntry>): Queries => {
     // A copy with one line changed, as code is pasted back and adapted.
     suggestions.push(entry.code.replace(/\n([^\n]*)\n/, "\n$1 // adapted\n"))
   }
-  return { fuzzy, typos, tags, filters, suggestions }
+  // Drawn last, so that the queries above stay those of earlier runs.
+  const shortWords: Array<string> = []
+  while (shortWords.length < 40) {
+    const code = corpus[pick()].code
+    const short = code.match(/\b[A-Za-z]{1,2}\b/g) ?? []
+    const long = code.match(/[A-Za-z_][A-Za-z0-9_]{5,}/g) ?? []
+    if (short.length === 0 || long.length === 0) continue
+    shortWords.push(`${short[Math.floor(random() * short.length)]} ${long[Math.floor(random() * long.length)]}`)
+  }
+  return { fuzzy, typos, tags, filters, suggestions, shortWords }
 }
 
 interface Round {
   readonly fuzzy: Array<number>
+  readonly shortWords: Array<number>
   readonly typoTop5: number
   readonly tags: Array<number>
   readonly filters: Array<number>
@@ -268,7 +280,7 @@ interface Round {
   readonly inService: InService
 }
 
-type InService = Record<"fuzzy" | "tags" | "filters" | "suggestions" | "mcpSearches", Array<number>>
+type InService = Record<"fuzzy" | "shortWords" | "tags" | "filters" | "suggestions" | "mcpSearches", Array<number>>
 
 /** The service's own time for an answer (`SERVER_TIMING=true`): from the request's head to the answer's. */
 const serviceMs = (answer: { readonly headers: Headers }) => {
@@ -278,7 +290,7 @@ const serviceMs = (answer: { readonly headers: Headers }) => {
 }
 
 const runQueries = async (baseUrl: string, app: string, queries: Queries, ids: ReadonlyArray<string>): Promise<Round> => {
-  const inService: InService = { fuzzy: [], tags: [], filters: [], suggestions: [], mcpSearches: [] }
+  const inService: InService = { fuzzy: [], shortWords: [], tags: [], filters: [], suggestions: [], mcpSearches: [] }
   const ok = <A extends Answer & { readonly headers: Headers }>(answer: A, what: string, kind: keyof InService) => {
     if (answer.status !== 200) throw new Error(`${what}: ${answer.status} ${answer.text.slice(0, 300)}`)
     inService[kind].push(serviceMs(answer))
@@ -324,7 +336,23 @@ const runQueries = async (baseUrl: string, app: string, queries: Queries, ids: R
   }
   for (const query of queries.fuzzy) mcpSearches.push(await toolCall({ query, limit: 10 }))
   for (const tag of queries.tags) mcpSearches.push(await toolCall({ tags: tag.split(","), language: "typescript", limit: 10 }))
-  return { fuzzy, typoTop5: found / queries.typos.length, tags, filters, filterBytes, suggestions, mcpSearches, inService }
+  // Last, so that every query above runs as in earlier runs.
+  const shortWords: Array<number> = []
+  for (const query of queries.shortWords) {
+    const answer = ok(await send(baseUrl, "GET", `/assets/search?transferables=false&query=${encodeURIComponent(query)}`), query, "shortWords")
+    shortWords.push(answer.ms)
+  }
+  return {
+    fuzzy,
+    shortWords,
+    typoTop5: found / queries.typos.length,
+    tags,
+    filters,
+    filterBytes,
+    suggestions,
+    mcpSearches,
+    inService
+  }
 }
 
 /** The versions case's filters: a language and one tag (a topic or a package). */
@@ -507,6 +535,12 @@ const measure = async (size: number) => {
     const both = (pick: (round: Round) => Array<number>) => [...pick(before), ...pick(after)]
     figures.set("fuzzy search p50 / p95 (ms)", `${fmt(percentile(both((r) => r.fuzzy), 50))} / ${fmt(percentile(both((r) => r.fuzzy), 95))}`)
     figures.set("  after the restart: p50 / p95", `${fmt(percentile(after.fuzzy, 50))} / ${fmt(percentile(after.fuzzy, 95))}`)
+    figures.set(
+      "a word under three letters beside a longer one: p50 / p95 (ms); inside the service",
+      `${fmt(percentile(both((r) => r.shortWords), 50))} / ${fmt(percentile(both((r) => r.shortWords), 95))}; ${
+        fmt(percentile(both((r) => r.inService.shortWords), 50))
+      } / ${fmt(percentile(both((r) => r.inService.shortWords), 95))}`
+    )
     figures.set("a name with one typo: its snippet in the top 5", `${(before.typoTop5 * 100).toFixed(0)}%`)
     figures.set("tag search p95 / filter search p95 (ms)", `${fmt(percentile(both((r) => r.tags), 95))} / ${fmt(percentile(both((r) => r.filters), 95))}`)
     if (floor !== undefined) {
