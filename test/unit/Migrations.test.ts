@@ -15,7 +15,7 @@ import { SimilarityIndex } from "../../src/services/SimilarityIndex.ts"
 import { migrate, migrationSteps } from "../../src/storage/sqlite/migrations/index.ts"
 import { SqlitePorts } from "../../src/storage/sqlite/SqliteEngine.ts"
 import { codeAsset } from "./TestAssets.ts"
-import { idsAt, withIds } from "./TestLayers.ts"
+import { idsAt, savedCode, withIds } from "./TestLayers.ts"
 
 /** A database migrated up to (not including) `step`, as a release of that time left it. */
 const migratedBefore = (step: keyof typeof migrationSteps) =>
@@ -102,5 +102,31 @@ describe("migrations", () => {
       const tables = yield* sql<{ name: string }>`SELECT name FROM sqlite_master WHERE name IN
         ('assets_before', 'asset_tags', 'asset_websites', 'assets_listing')`
       expect(tables).toEqual([])
+    }).pipe(Effect.provide(SqlitePorts), Effect.provide(SqliteClient.layer({ filename: ":memory:" }))))
+
+  it.live("0012 lower-cases the texts of the assets saved before it as the writers do, for the short terms", () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient
+      yield* migrate
+      const saved = yield* Effect.provide(
+        Effect.all([
+          savedCode("const HEX = 0x1F // Ünïcode", { name: "Mixed Case", tags: ["Tag One", "TWO"] }),
+          savedCode("return 'plain'", { name: "plain" }),
+          savedCode("Q", {})
+        ]),
+        yield* services
+      )
+      const folded = () => sql`SELECT row, titles, code FROM search_folded ORDER BY row`
+      const written = yield* folded()
+      expect(written).toHaveLength(saved.length)
+      expect(written[0]).toMatchObject({ titles: "mixed case\ntag one\ntwo\n", code: "const hex = 0x1f // ünïcode" })
+      // As a database of the release before it: the table gone, the migration not run.
+      yield* sql`DROP TABLE search_folded`
+      yield* sql`DELETE FROM effect_sql_migrations WHERE name = 'search_folded'`
+      yield* migrate
+      expect(yield* folded()).toEqual(written)
+      const search = yield* Effect.provide(AssetSearch, yield* services)
+      const found = yield* Effect.flatMap(search.search({ pseudo: false, query: "ÜN HEX" }), withIds)
+      expect(found.hits.map((hit) => hit.id)).toEqual([saved[0].id])
     }).pipe(Effect.provide(SqlitePorts), Effect.provide(SqliteClient.layer({ filename: ":memory:" }))))
 })

@@ -4,7 +4,6 @@ import { RowSet } from "../../src/domain/RowSet.ts"
 import { searchableText } from "../../src/domain/SearchableText.ts"
 import { storedParts } from "../../src/domain/StoredAsset.ts"
 import { LiveAssetRows } from "../../src/storage/LiveAssetRows.ts"
-import { foldedForms } from "../../src/storage/sqlite/SqliteTextSearch.ts"
 import { indexable, newestInScope, TextSearch } from "../../src/storage/TextSearch.ts"
 import { codeAsset } from "./TestAssets.ts"
 import { engineLayer, testEngines } from "./TestLayers.ts"
@@ -24,18 +23,6 @@ describe("newestInScope", () => {
 describe("indexable", () => {
   it("counts characters as the trigram indexes do, by code point", () => {
     expect([indexable("abc"), indexable("ab"), indexable("😀x"), indexable("😀xy")]).toEqual([true, false, false, true])
-  })
-})
-
-describe("foldedForms (SQLite's short texts)", () => {
-  it("folds ASCII letters to lower case and tries both cases of the others", () => {
-    expect(foldedForms("0X")).toEqual(["0x"])
-    expect(foldedForms("Éa")).toEqual(["éa", "Éa"])
-    expect(foldedForms("éÜ")).toEqual(["éü", "éÜ", "Éü", "ÉÜ"])
-  })
-
-  it("leaves out an upper case that does not lower-case back", () => {
-    expect(foldedForms("ß")).toEqual(["ß"])
   })
 })
 
@@ -161,7 +148,7 @@ for (const engine of testEngines) layer(engineLayer(engine))(`TextSearch (${engi
       expect(yield* text.containing(["é", "return"], "anywhere", everyRow, 5)).toEqual([accented])
       expect(yield* text.containing(["É", "return"], "titles", everyRow, 5)).toEqual([])
       expect(yield* text.containing(["É", "clair"], "titles", everyRow, 5)).toEqual([accented])
-      // Characters the stored JSON escapes (`\"`, `\u0007`) are found as the code holds them.
+      // Characters JSON escapes in the stored asset (`\"`, `\u0007`) are found as the code holds them.
       expect(yield* text.containing(["\u0007B", "return"], "anywhere", everyRow, 5)).toEqual([ringing])
       expect(yield* text.containing(["\"\u0007", "return"], "anywhere", everyRow, 5)).toEqual([ringing])
       expect(yield* text.containing(["\\", "return"], "anywhere", everyRow, 5)).toEqual([])

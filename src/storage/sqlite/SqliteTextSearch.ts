@@ -3,7 +3,9 @@
  * annotations; contentless, keeping no copy of the text), `search_titles` (the short fields on their own, with their
  * text: matching there first is cheap, where a column filter on `search_text` would still read every posting of a
  * common term's trigrams; ranking and the typo index read them) and `search_words` (the words of identifiers, Porter
- * stemmed, contentless). The code itself is read from the asset. FTS5 query strings are made here and nowhere else.
+ * stemmed, contentless); and `search_folded`, a plain table of each asset's texts lower-cased, where a term too short
+ * for a trigram is checked on the matches of the others. The code is read from the asset. FTS5 query strings are made
+ * here and nowhere else.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
 import type { Fragment } from "@effect/sql/Statement"
@@ -31,19 +33,6 @@ export const ftsPhrase = (text: string) => `"${text.replaceAll("\"", "\"\"")}"`
 
 /** Newlines separate tags and annotations, so a literal match cannot span two of them. */
 const joined = (items: ReadonlyArray<string>) => items.join("\n")
-
-/**
- * The forms of a text that `instr(lower(…), form)` must find for the text to be held case-insensitively: SQLite's
- * `lower()` folds ASCII letters only, so each other letter is tried lower-cased and upper-cased (as JavaScript and
- * the FTS5 tokenizers fold them). Made for texts too short to look up (two characters: four forms at most).
- */
-export const foldedForms = (text: string): Array<string> =>
-  Array.from(text.toLowerCase()).reduce<Array<string>>((forms, char) => {
-    const cases = char < "\u0080" ? [char] : [...new Set([char, char.toUpperCase()])]
-    // Only an upper case that lower-cases back (`ß` upper-cases to `SS`, which lower-cases to `ss`).
-    const folding = cases.filter((form) => form.toLowerCase() === char)
-    return forms.flatMap((form) => folding.map((next) => form + next))
-  }, [""])
 
 /** Matches an FTS lookup reads at a time while narrowing them to a scope. */
 const FTS_PAGE = 1000
@@ -93,30 +82,15 @@ export const make = Effect.gen(function*() {
   const every = (texts: ReadonlyArray<string>) => texts.map(ftsPhrase).join(" AND ")
   const wordsExpression = (words: ReadonlyArray<string>, all: boolean) => words.map(ftsPhrase).join(all ? " AND " : " OR ")
 
-  /** Whether `column` holds `text`, case-insensitively: `forms` are its `foldedForms` (as `column` holds them). */
-  const holdsForms = (column: Fragment, forms: ReadonlyArray<string>) =>
-    sql.or(forms.map((form) => sql`instr(lower(${column}), ${form}) > 0`))
-
   /**
-   * Whether the asset in search row `row` holds `text` in `where`, read from its texts: for a text too short for the
-   * trigram index, checked on the matches of the others. Names, tags and annotations first (their own small table),
-   * then the code, each of its values (as `contentText` joins them: a text without a line break is in one of them).
-   * The stored JSON spells each value's characters as JSON escapes them, so a value holding a form holds the form's
-   * escaped spelling in the JSON's text: checked there first, it spares parsing most documents that lack the text
-   * ("zz return" at 100,000 assets, 90,227 matches checked: 391 against 567 ms; reaching each asset's row is 222).
+   * Whether the asset in search row `row` holds `text` in `where`, case-insensitively, as its lower-cased texts say
+   * (`search_folded`, one lookup by row): for a text too short for the trigram index, checked on the matches of the
+   * others.
    */
   const heldInTexts = (row: Fragment, where: TextScope, text: string) => {
-    const forms = foldedForms(text)
-    const titles = sql`EXISTS (SELECT 1 FROM search_titles_content t WHERE t.id = ${row} AND (${
-      sql.or(["t.c0", "t.c1", "t.c2"].map((column) => holdsForms(sql.literal(column), forms)))
-    }))`
-    if (where === "titles") return titles
-    const escaped = forms.map((form) => JSON.stringify(form).slice(1, -1))
-    return sql`(${titles} OR EXISTS (
-      SELECT 1 FROM search_rows s JOIN assets a ON a.id = s.asset_id
-      WHERE s.rowid = ${row} AND ${holdsForms(sql`a.transferables`, escaped)} AND EXISTS (
-        SELECT 1 FROM json_each(a.transferables, '$.values') v
-        WHERE ${holdsForms(sql`json_extract(v.value, '$.string.raw')`, forms)})))`
+    const folded = text.toLowerCase()
+    const inCode = where === "anywhere" ? sql`OR instr(f.code, ${folded}) > 0` : sql``
+    return sql`EXISTS (SELECT 1 FROM search_folded f WHERE f.row = ${row} AND (instr(f.titles, ${folded}) > 0 ${inCode}))`
   }
 
   /**
@@ -200,6 +174,9 @@ export const make = Effect.gen(function*() {
       yield* transactional`
         INSERT INTO search_titles (rowid, name, tags, annotations) VALUES (${row}, ${text.name}, ${tags}, ${annotations})`
       yield* transactional`
+        INSERT INTO search_folded (row, titles, code)
+        VALUES (${row}, ${[text.name, tags, annotations].join("\n").toLowerCase()}, ${text.content.toLowerCase()})`
+      yield* transactional`
         INSERT INTO search_words (rowid, name, code, tags, annotations)
         VALUES (${row}, ${identifierWords(text.name)}, ${identifierWords(text.content)}, ${identifierWords(tags)},
                 ${identifierWords(annotations)})`
@@ -209,6 +186,7 @@ export const make = Effect.gen(function*() {
     fullTextWrite(Effect.gen(function*() {
       yield* transactional`DELETE FROM search_text WHERE rowid = ${row}`
       yield* transactional`DELETE FROM search_titles WHERE rowid = ${row}`
+      yield* transactional`DELETE FROM search_folded WHERE row = ${row}`
       yield* transactional`DELETE FROM search_words WHERE rowid = ${row}`
     }))
 
