@@ -90,7 +90,8 @@ export const make = Effect.gen(function*() {
   const heldInTexts = (row: Fragment, where: TextScope, text: string) => {
     const folded = text.toLowerCase()
     const inCode = where === "anywhere" ? sql`OR instr(f.code, ${folded}) > 0` : sql``
-    return sql`EXISTS (SELECT 1 FROM search_folded f WHERE f.row = ${row} AND (instr(f.titles, ${folded}) > 0 ${inCode}))`
+    return sql`
+      EXISTS (SELECT 1 FROM search_folded f WHERE f.row = ${row} AND (instr(f.titles, ${folded}) > 0 ${inCode}))`
   }
 
   /**

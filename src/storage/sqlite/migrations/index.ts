@@ -338,7 +338,9 @@ const searchFolded = Effect.gen(function*() {
   const sql = yield* SqlClient
   yield* sql`CREATE TABLE search_folded (row INTEGER PRIMARY KEY, titles TEXT NOT NULL, code TEXT NOT NULL)`
   for (let after = 0;;) {
-    const page = yield* sql<{ row: number; name: string; tags: string; annotations: string; transferables: string | null }>`
+    const page = yield* sql<
+      { row: number; name: string; tags: string; annotations: string; transferables: string | null }
+    >`
       SELECT s.rowid AS row, t.c0 AS name, t.c1 AS tags, t.c2 AS annotations, a.transferables
       FROM search_rows s JOIN search_titles_content t ON t.id = s.rowid JOIN assets a ON a.id = s.asset_id
       WHERE s.rowid > ${after} ORDER BY s.rowid LIMIT ${REBUILD_PAGE}`
