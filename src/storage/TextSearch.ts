@@ -12,9 +12,10 @@ import type { SearchableText } from "../domain/SearchableText.ts"
 
 /**
  * Whether a trigram index can look `text` up: three characters or more, counted as the indexes count them, by code
- * point (`😀x` has no trigram). A shorter text no index answers: it is checked on the matches of the others.
+ * point (`😀x` has no trigram), and no NUL (an FTS5 query ends at one: SQLite failed the search). Any other text is
+ * checked on the matches of those it can.
  */
-export const indexable = (text: string) => Array.from(text).length >= 3
+export const indexable = (text: string) => Array.from(text).length >= 3 && !text.includes("\u0000")
 
 /** Where literal text is looked for: names, tags and annotations (`titles`), or those and the code (`anywhere`). */
 export type TextScope = "titles" | "anywhere"

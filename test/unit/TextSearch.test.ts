@@ -21,8 +21,9 @@ describe("newestInScope", () => {
 })
 
 describe("indexable", () => {
-  it("counts characters as the trigram indexes do, by code point", () => {
+  it("counts characters as the trigram indexes do, by code point, and leaves out a NUL", () => {
     expect([indexable("abc"), indexable("ab"), indexable("😀x"), indexable("😀xy")]).toEqual([true, false, false, true])
+    expect(indexable("a\u0000bc")).toBe(false)
   })
 })
 
