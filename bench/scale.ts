@@ -296,13 +296,14 @@ const runQueries = async (baseUrl: string, app: string, queries: Queries, ids: R
     inService[kind].push(serviceMs(answer))
     return answer
   }
+  /** A fuzzy search for `query`, its time inside the service kept under `kind`. */
+  const search = async (query: string, kind: "fuzzy" | "shortWords") =>
+    ok(await send(baseUrl, "GET", `/assets/search?transferables=false&query=${encodeURIComponent(query)}`), query, kind)
   const fuzzy: Array<number> = []
-  for (const query of queries.fuzzy) {
-    fuzzy.push(ok(await send(baseUrl, "GET", `/assets/search?transferables=false&query=${encodeURIComponent(query)}`), query, "fuzzy").ms)
-  }
+  for (const query of queries.fuzzy) fuzzy.push((await search(query, "fuzzy")).ms)
   let found = 0
   for (const { query, index } of queries.typos) {
-    const answer = ok(await send(baseUrl, "GET", `/assets/search?transferables=false&query=${encodeURIComponent(query)}`), query, "fuzzy")
+    const answer = await search(query, "fuzzy")
     fuzzy.push(answer.ms)
     const top = (JSON.parse(answer.text).iterable as Array<{ identifier: string }>).slice(0, 5).map((hit) => hit.identifier)
     if (top.includes(ids[index])) found++
@@ -338,10 +339,7 @@ const runQueries = async (baseUrl: string, app: string, queries: Queries, ids: R
   for (const tag of queries.tags) mcpSearches.push(await toolCall({ tags: tag.split(","), language: "typescript", limit: 10 }))
   // Last, so that every query above runs as in earlier runs.
   const shortWords: Array<number> = []
-  for (const query of queries.shortWords) {
-    const answer = ok(await send(baseUrl, "GET", `/assets/search?transferables=false&query=${encodeURIComponent(query)}`), query, "shortWords")
-    shortWords.push(answer.ms)
-  }
+  for (const query of queries.shortWords) shortWords.push((await search(query, "shortWords")).ms)
   return {
     fuzzy,
     shortWords,
