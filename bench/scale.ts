@@ -19,7 +19,6 @@ import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } 
 import { request as httpRequest } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import pg from "pg"
 import { openStream } from "../test/e2e/StreamClient.ts"
 import {
   isRunning,
@@ -30,6 +29,7 @@ import {
   startWithNpm
 } from "../test/e2e/ServiceProcess.ts"
 import { withTypo, withTypoInBase } from "./codeMutations.ts"
+import { freshDatabase } from "./freshDatabase.ts"
 import { type ScaleEntry, scaleCorpus, seeded, versionedCorpus } from "./scaleCorpus.ts"
 import { percentile } from "./percentile.ts"
 
@@ -79,27 +79,10 @@ interface Library {
   readonly drop: () => Promise<void>
 }
 
-const adminQuery = async <R extends pg.QueryResultRow>(url: string, text: string) => {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return (await client.query<R>(text)).rows
-  } finally {
-    await client.end()
-  }
-}
-
 const libraryFor = async (size: number, dir: string): Promise<Library> => {
   if (server === undefined) return { env: { DATABASE_URL: "" }, bytes: async () => filesSize(dir), drop: async () => {} }
-  const name = `bench_scale_${size}_${Date.now()}`
-  await adminQuery(server, `CREATE DATABASE ${name}`)
-  const url = server.replace(/\/[^/?]*(\?|$)/, `/${name}$1`)
-  return {
-    env: { DATABASE_URL: url },
-    bytes: async () =>
-      Number((await adminQuery<{ bytes: string }>(url, "SELECT pg_database_size(current_database()) AS bytes"))[0].bytes),
-    drop: async () => void await adminQuery(server, `DROP DATABASE ${name} WITH (FORCE)`)
-  }
+  const database = await freshDatabase(server, `bench_scale_${size}`)
+  return { env: { DATABASE_URL: database.url }, bytes: database.bytes, drop: database.drop }
 }
 
 const application = { name: "VS_CODE", version: "1.95.0", platform: "LINUX" }

@@ -3,13 +3,16 @@
  * bare node:http + better-sqlite3 baseline doing the same work, and beside the framework's floor (the same HTTP
  * stack answering a constant). The machine drifts by tens of percent within a minute, so the targets are measured
  * interleaved, in rounds, and each ratio is the median of the ratios of its rounds. autocannon runs in this
- * process; each server in its own, all started before the first round.
+ * process; each server in its own, all started before the first round. With `DATABASE_URL` (a PostgreSQL server the
+ * benchmark may create a database on), the service runs on a fresh PostgreSQL database; the baseline and the floor
+ * are the same.
  */
 import autocannon from "autocannon"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { startProcess, startService } from "../test/e2e/ServiceProcess.ts"
+import { type FreshDatabase, freshDatabase } from "./freshDatabase.ts"
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
@@ -100,10 +103,15 @@ const median = (values: ReadonlyArray<number>) => {
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
+/** The PostgreSQL server to measure the service on, if any. */
+const server = process.env.DATABASE_URL || undefined
+
 const dir = mkdtempSync(join(tmpdir(), "assets-bench-"))
 const targets: Array<Target> = []
+let database: FreshDatabase | undefined
 try {
-  const service = await startService(join(dir, "service.db"))
+  database = server === undefined ? undefined : await freshDatabase(server, "bench_throughput")
+  const service = await startService(join(dir, "service.db"), { DATABASE_URL: database?.url ?? "" })
   targets.push(service)
   const baseline = await startComparison("bench/baseline-server.ts", join(dir, "baseline.db"))
   targets.push(baseline)
@@ -131,7 +139,11 @@ try {
   }
   const errors = rounds.reduce((sum, r) => sum + Object.values(r).reduce((s, f) => s + f.errors, 0), 0)
 
-  console.log(`\n${ROUNDS} interleaved rounds of ${SECONDS} s, ${CONNECTIONS} connections, ${PRELOADED} assets preloaded`)
+  const engine = database === undefined ? "SQLite" : "PostgreSQL"
+  console.log(
+    `\nThe service on ${engine}; ${ROUNDS} interleaved rounds of ${SECONDS} s, ${CONNECTIONS} connections, ` +
+      `${PRELOADED} assets preloaded`
+  )
   console.log("medians; ratios are the median of the per-round ratios (min–max)\n")
   console.log("| operation | service req/s | baseline req/s | ratio | service p50/p99 ms | baseline p50/p99 ms |")
   console.log("|---|---|---|---|---|---|")
@@ -153,5 +165,6 @@ try {
   console.log(`Errors and non-2xx answers over all measurements: ${errors}`)
 } finally {
   for (const target of targets) await target.stop()
+  await database?.drop()
   rmSync(dir, { recursive: true, force: true })
 }
