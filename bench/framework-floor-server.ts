@@ -1,13 +1,14 @@
 /**
- * The framework's own ceiling for `npm run bench`: the HttpLayerRouter + NodeHttpServer stack the service runs on,
- * configured as the service is (no request logging, no request spans), answering `GET /assets/:asset` with a
- * constant. No framework-based service can answer faster, so it shows how much of the gap to the bare baseline is
+ * The framework's own ceiling for `npm run bench` and `bench:scale`: the HttpLayerRouter + NodeHttpServer stack the
+ * service runs on, configured as the service is (no request logging, no request spans), answering
+ * `GET /assets/:asset` with a constant, and `POST /assets/create` with the same constant once it read the request's
+ * JSON body. No framework-based service can answer faster, so it shows how much of the gap to the bare baseline is
  * the stack and how much is our own work. The constant is an asset document of the benchmark's size, so the floor
  * writes as many bytes as the others. PORT from the environment.
  */
-import { HttpLayerRouter, HttpMiddleware, HttpServerResponse } from "@effect/platform"
+import { HttpLayerRouter, HttpMiddleware, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
-import { Layer } from "effect"
+import { Effect, Layer } from "effect"
 import { randomUUID } from "node:crypto"
 import { createServer } from "node:http"
 import { buildAsset } from "../src/domain/AssetBuilder.ts"
@@ -37,8 +38,14 @@ const body = JSON.stringify(buildAsset({
   creator: randomUUID(),
   now: timestamp(new Date())
 }))
+const answer = HttpServerResponse.text(body, { contentType: "application/json" })
 const Routes = Layer.mergeAll(
-  HttpLayerRouter.add("GET", "/assets/:asset", HttpServerResponse.text(body, { contentType: "application/json" })),
+  HttpLayerRouter.add("GET", "/assets/:asset", answer),
+  HttpLayerRouter.add(
+    "POST",
+    "/assets/create",
+    Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => Effect.as(request.json, answer))
+  ),
   HttpLayerRouter.add("GET", "/.well-known/health", HttpServerResponse.text("ok"))
 )
 

@@ -37,7 +37,8 @@ const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number)
 /**
  * `versions` (`BENCH_CASE=versions`): the library as a user who keeps versions meets it. Every function in ten
  * versions (`name`, `name_v2`, …), three tags each; each create on a new connection, and the same items filled into
- * the bare server (`bench/baseline-server.ts`) the same way in the same run; typos inside the shared base name;
+ * the bare server (`bench/baseline-server.ts`) and into the framework's floor (`bench/framework-floor-server.ts`,
+ * a constant answer) the same way in the same run; typos inside the shared base name;
  * filters of a language and one tag; the restart is `npm start`, as a user starts it, and is timed again after a
  * crash (SIGKILL) that follows a hundredth of the library saved anew (on SQLite the snapshot of the search index kept
  * at the stop is read back, with the rows those saves changed).
@@ -379,6 +380,16 @@ const fill = async (
   return (to - from) / ((performance.now() - started) / 1000)
 }
 
+/** `corpus` filled into a comparison server from `bench/` as into the service; answers assets/s. */
+const fillComparison = async (script: string, dbPath: string, corpus: ReadonlyArray<ScaleEntry>) => {
+  const target = await startProcess(process.execPath, ["--import", "tsx", script], dbPath)
+  try {
+    return await fill([target], corpus, new Array(corpus.length), 0, corpus.length)
+  } finally {
+    await target.stop()
+  }
+}
+
 /**
  * What answers of these sizes cost a client when nothing is looked up: the bare server (`GET /bytes/N`) sending one
  * answer of each size listed, one request at a time, with the queries' client. On a small machine, sending a hundred
@@ -433,16 +444,10 @@ const measure = async (size: number) => {
     const empty = memoryOf(service.pid)
     const app = JSON.parse((await send(service.baseUrl, "POST", "/connect", { application })).text).application.id
 
-    // The bare server fills the same items the same way first, the machine otherwise idle.
-    let bareRate: number | undefined
-    if (VERSIONS) {
-      const bare = await startProcess(process.execPath, ["--import", "tsx", "bench/baseline-server.ts"], join(dir, "bare.db"))
-      try {
-        bareRate = await fill([bare], corpus, new Array(size), 0, size)
-      } finally {
-        await bare.stop()
-      }
-    }
+    // The bare server fills the same items the same way first, the machine otherwise idle; then the framework's
+    // floor, which reads each create and answers a constant: what the stack alone lets a fill reach.
+    const bareRate = VERSIONS ? await fillComparison("bench/baseline-server.ts", join(dir, "bare.db"), corpus) : undefined
+    const floorRate = VERSIONS ? await fillComparison("bench/framework-floor-server.ts", ":memory:", corpus) : undefined
 
     const ids: Array<string> = new Array(size)
     let fillRate: number
@@ -567,6 +572,12 @@ const measure = async (size: number) => {
       figures.set(
         "filling, a new connection per create: service / bare server (assets/s; ratio)",
         `${fillRate.toFixed(0)} / ${bareRate.toFixed(0)}; ${(fillRate / bareRate).toFixed(2)}×`
+      )
+    }
+    if (bareRate !== undefined && floorRate !== undefined) {
+      figures.set(
+        "  the framework's floor answering each create with a constant / bare server (assets/s; ratio)",
+        `${floorRate.toFixed(0)} / ${bareRate.toFixed(0)}; ${(floorRate / bareRate).toFixed(2)}×`
       )
     }
     console.log(`${size}: done`, Object.fromEntries(figures))

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: requests per second of `GET /assets/{asset}` and `POST /assets/create`, the service beside a
  * bare node:http + better-sqlite3 baseline doing the same work, and beside the framework's floor (the same HTTP
- * stack answering a constant). The machine drifts by tens of percent within a minute, so the targets are measured
+ * stack answering a constant, after reading a create's body). The machine drifts by tens of percent within a minute, so the targets are measured
  * interleaved, in rounds, and each ratio is the median of the ratios of its rounds. autocannon runs in this
  * process; each server in its own, all started before the first round. With `DATABASE_URL` (a PostgreSQL server the
  * benchmark may create a database on), the service runs on a fresh PostgreSQL database; the baseline and the floor
@@ -120,15 +120,17 @@ try {
   const serviceIds = await preload(service)
   const baselineIds = await preload(baseline)
 
-  const rounds: Array<Record<"serviceRead" | "baselineRead" | "floorRead" | "serviceWrite" | "baselineWrite", Figures>> =
-    []
+  const rounds: Array<
+    Record<"serviceRead" | "baselineRead" | "floorRead" | "serviceWrite" | "baselineWrite" | "floorWrite", Figures>
+  > = []
   for (let round = 0; round < ROUNDS; round++) {
     rounds.push({
       serviceRead: await read(service, serviceIds),
       baselineRead: await read(baseline, baselineIds),
       floorRead: await read(floor, baselineIds),
       serviceWrite: await write(service),
-      baselineWrite: await write(baseline)
+      baselineWrite: await write(baseline),
+      floorWrite: await write(floor)
     })
   }
 
@@ -158,9 +160,11 @@ try {
       `${med("baselineWrite", "p50")}/${med("baselineWrite", "p99")} |`
   )
   console.log(
-    `\nFramework floor (the same HTTP stack answering GET with a constant): ${med("floorRead", "rps")} req/s, ` +
+    `\nFramework floor (the same HTTP stack answering a constant): GET ${med("floorRead", "rps")} req/s, ` +
       `${ratio("floorRead", "baselineRead")} of the baseline; the service's GET is ` +
-      `${ratio("serviceRead", "floorRead")} of the floor.`
+      `${ratio("serviceRead", "floorRead")} of the floor. Create (the body read, then the constant): ` +
+      `${med("floorWrite", "rps")} req/s, ${ratio("floorWrite", "baselineWrite")} of the baseline; the service's ` +
+      `create is ${ratio("serviceWrite", "floorWrite")} of the floor.`
   )
   console.log(`Errors and non-2xx answers over all measurements: ${errors}`)
 } finally {
