@@ -4,6 +4,9 @@
  */
 import pg from "pg"
 
+/** The PostgreSQL server a benchmark measures the service on: `DATABASE_URL`, if set and not empty. */
+export const databaseServer = process.env.DATABASE_URL || undefined
+
 const adminQuery = async <R extends pg.QueryResultRow>(url: string, text: string) => {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
@@ -29,8 +32,10 @@ export const freshDatabase = async (server: string, prefix: string): Promise<Fre
   const url = server.replace(/\/[^/?]*(\?|$)/, `/${name}$1`)
   return {
     url,
-    bytes: async () =>
-      Number((await adminQuery<{ bytes: string }>(url, "SELECT pg_database_size(current_database()) AS bytes"))[0].bytes),
+    bytes: async () => {
+      const [size] = await adminQuery<{ bytes: string }>(url, "SELECT pg_database_size(current_database()) AS bytes")
+      return Number(size.bytes)
+    },
     drop: async () => void await adminQuery(server, `DROP DATABASE ${name} WITH (FORCE)`)
   }
 }

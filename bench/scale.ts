@@ -29,7 +29,7 @@ import {
   startWithNpm
 } from "../test/e2e/ServiceProcess.ts"
 import { withTypo, withTypoInBase } from "./codeMutations.ts"
-import { freshDatabase } from "./freshDatabase.ts"
+import { databaseServer, freshDatabase } from "./freshDatabase.ts"
 import { type ScaleEntry, scaleCorpus, seeded, versionedCorpus } from "./scaleCorpus.ts"
 import { percentile } from "./percentile.ts"
 
@@ -70,9 +70,6 @@ const stopGroup = async (group: number, servicePid: number) => {
 const filesSize = (dir: string) =>
   readdirSync(dir).filter((file) => file.startsWith("assets.db")).reduce((sum, file) => sum + statSync(join(dir, file)).size, 0)
 
-/** The PostgreSQL server to measure on, if any. */
-const server = process.env.DATABASE_URL
-
 /** Where one size's library lives: a fresh SQLite file, or a fresh PostgreSQL database. */
 interface Library {
   readonly env: Record<string, string>
@@ -81,8 +78,10 @@ interface Library {
 }
 
 const libraryFor = async (size: number, dir: string): Promise<Library> => {
-  if (server === undefined) return { env: { DATABASE_URL: "" }, bytes: async () => filesSize(dir), drop: async () => {} }
-  const database = await freshDatabase(server, `bench_scale_${size}`)
+  if (databaseServer === undefined) {
+    return { env: { DATABASE_URL: "" }, bytes: async () => filesSize(dir), drop: async () => {} }
+  }
+  const database = await freshDatabase(databaseServer, `bench_scale_${size}`)
   return { env: { DATABASE_URL: database.url }, bytes: database.bytes, drop: database.drop }
 }
 
@@ -452,7 +451,7 @@ const measure = async (size: number) => {
     const ids: Array<string> = new Array(size)
     let fillRate: number
     let second: RunningService | undefined
-    if (server === undefined) {
+    if (databaseServer === undefined) {
       fillRate = await fill([service], corpus, ids, 0, size)
     } else {
       // Half through one instance, half through two: the same 8 clients, spread over the instances.
@@ -584,7 +583,7 @@ const measure = async (size: number) => {
     return figures
   } finally {
     // `BENCH_KEEP=DIR` keeps the last SQLite library there, to study it after the run (a start-up profile, say).
-    if (process.env.BENCH_KEEP !== undefined && server === undefined) {
+    if (process.env.BENCH_KEEP !== undefined && databaseServer === undefined) {
       rmSync(process.env.BENCH_KEEP, { recursive: true, force: true })
       renameSync(dir, process.env.BENCH_KEEP)
     }

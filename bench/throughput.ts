@@ -1,18 +1,18 @@
 /**
  * `npm run bench`: requests per second of `GET /assets/{asset}` and `POST /assets/create`, the service beside a
  * bare node:http + better-sqlite3 baseline doing the same work, and beside the framework's floor (the same HTTP
- * stack answering a constant, after reading a create's body). The machine drifts by tens of percent within a minute, so the targets are measured
- * interleaved, in rounds, and each ratio is the median of the ratios of its rounds. autocannon runs in this
- * process; each server in its own, all started before the first round. With `DATABASE_URL` (a PostgreSQL server the
- * benchmark may create a database on), the service runs on a fresh PostgreSQL database; the baseline and the floor
- * are the same.
+ * stack answering a constant, after reading a create's body). The machine drifts by tens of percent within a minute,
+ * so the targets are measured interleaved, in rounds, and each ratio is the median of the ratios of its rounds.
+ * autocannon runs in this process; each server in its own, all started before the first round. With `DATABASE_URL`
+ * (a PostgreSQL server the benchmark may create a database on), the service runs on a fresh PostgreSQL database; the
+ * baseline and the floor are the same.
  */
 import autocannon from "autocannon"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { startProcess, startService } from "../test/e2e/ServiceProcess.ts"
-import { type FreshDatabase, freshDatabase } from "./freshDatabase.ts"
+import { databaseServer, type FreshDatabase, freshDatabase } from "./freshDatabase.ts"
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
@@ -103,14 +103,11 @@ const median = (values: ReadonlyArray<number>) => {
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
-/** The PostgreSQL server to measure the service on, if any. */
-const server = process.env.DATABASE_URL || undefined
-
 const dir = mkdtempSync(join(tmpdir(), "assets-bench-"))
 const targets: Array<Target> = []
 let database: FreshDatabase | undefined
 try {
-  database = server === undefined ? undefined : await freshDatabase(server, "bench_throughput")
+  database = databaseServer === undefined ? undefined : await freshDatabase(databaseServer, "bench_throughput")
   const service = await startService(join(dir, "service.db"), { DATABASE_URL: database?.url ?? "" })
   targets.push(service)
   const baseline = await startComparison("bench/baseline-server.ts", join(dir, "baseline.db"))
