@@ -116,10 +116,10 @@ const connectedPool = (url: string) =>
           Client: NamingClient,
           // Planned for each execution's values still, as unnamed statements are: a plan PostgreSQL keeps for any
           // values (its choice after five executions) cannot know a search's pattern, and warm searches at 10,000
-          // assets took twice as long with it (p50 15-19 ms against 7-12). New entries of the search indexes (GIN)
-          // wait in a list every search reads through, until autovacuum or a writer merges them: kept to 128 kB
-          // rather than 4 MB, searches right after 10,000 saves took p50 15-19 ms against 26-28, and a save about 4%
-          // more of the server's time.
+          // assets took twice as long with it (p50 15-19 ms against 7-12); a write transaction plans its statements
+          // once (`PgWriterLock`). New entries of the search indexes (GIN) wait in a list every search reads through,
+          // until autovacuum or a writer merges them: kept to 128 kB rather than 4 MB, searches right after 10,000
+          // saves took p50 15-19 ms against 26-28, and a save about 4% more of the server's time.
           options: "-c plan_cache_mode=force_custom_plan -c gin_pending_list_limit=128kB"
         })
         // An idle connection's error: the pool drops it, and the next statement on a new one says what is wrong.
