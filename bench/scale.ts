@@ -24,11 +24,11 @@ import {
   isRunning,
   type RunningService,
   serviceUnder,
-  startProcess,
   startService,
   startWithNpm
 } from "../test/e2e/ServiceProcess.ts"
 import { withTypo, withTypoInBase } from "./codeMutations.ts"
+import { startComparison } from "./comparisonServer.ts"
 import { databaseServer, freshDatabase } from "./freshDatabase.ts"
 import { type ScaleEntry, scaleCorpus, seeded, versionedCorpus } from "./scaleCorpus.ts"
 import { percentile } from "./percentile.ts"
@@ -381,7 +381,7 @@ const fill = async (
 
 /** `corpus` filled into a comparison server from `bench/` as into the service; answers assets/s. */
 const fillComparison = async (script: string, dbPath: string, corpus: ReadonlyArray<ScaleEntry>) => {
-  const target = await startProcess(process.execPath, ["--import", "tsx", script], dbPath)
+  const target = await startComparison(script, dbPath)
   try {
     return await fill([target], corpus, new Array(corpus.length), 0, corpus.length)
   } finally {
@@ -395,7 +395,7 @@ const fillComparison = async (script: string, dbPath: string, corpus: ReadonlyAr
  * documents is a floor no search answering them goes under.
  */
 const floorOf = async (sizes: ReadonlyArray<number>, dir: string) => {
-  const bare = await startProcess(process.execPath, ["--import", "tsx", "bench/baseline-server.ts"], join(dir, "floor.db"))
+  const bare = await startComparison("bench/baseline-server.ts", join(dir, "floor.db"))
   try {
     for (const size of sizes.slice(0, 3)) await send(bare.baseUrl, "GET", `/bytes/${size}`)
     const times: Array<number> = []

@@ -11,7 +11,8 @@ import autocannon from "autocannon"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { startProcess, startService } from "../test/e2e/ServiceProcess.ts"
+import { startService } from "../test/e2e/ServiceProcess.ts"
+import { startComparison } from "./comparisonServer.ts"
 import { databaseServer, type FreshDatabase, freshDatabase } from "./freshDatabase.ts"
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
@@ -38,10 +39,6 @@ interface Target {
   readonly baseUrl: string
   readonly stop: () => Promise<void>
 }
-
-/** A comparison server from bench/, started with tsx on a free port. */
-const startComparison = (script: string, dbPath: string): Promise<Target> =>
-  startProcess(process.execPath, ["--import", "tsx", script], dbPath)
 
 const preload = async (target: Target) => {
   const ids: Array<string> = []
