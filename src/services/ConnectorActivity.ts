@@ -7,6 +7,7 @@ import { Effect, Option } from "effect"
 import { InvalidRequest } from "../api/Errors.ts"
 import type { Application } from "../domain/Application.ts"
 import { isSubstantial, isTrivial } from "../domain/CodeFingerprint.ts"
+import { commentedPaste } from "../domain/CommentedPaste.ts"
 import { interactedWith, type ScoreField } from "../domain/AssetEdits.ts"
 import { AssetId } from "../domain/Common.ts"
 import type {
@@ -84,7 +85,10 @@ export class ConnectorActivity extends Effect.Service<ConnectorActivity>()("Conn
       Effect.gen(function*() {
         const code = seedCode(creation.asset)
         const trivial = isTrivial(code)
-        const compared = trivial ? [] : yield* similar.closest(code, { limit: COMPARED })
+        // Too little code to compare, unless it is mostly comments, which are compared as text.
+        const compared = trivial && commentedPaste(code) === undefined
+          ? []
+          : yield* similar.closest(code, { limit: COMPARED })
         const reuse = compared.filter((found) => found.similarity >= REUSE_MATCH)
         // New code is worth saving when it is substantial, or when the application said it intended this code.
         const intended = !trivial && intentions.bestMatch(application.id, code) >= INTENTION_MATCH

@@ -1,16 +1,22 @@
 /**
  * Near-duplicate lookup over saved assets: candidates are the assets sharing keys with the query's code fingerprint
  * (`SimilarityStore`: its exact hash, its renamed hash, a few of its Type-2 shape, those sharing the most LSH band
- * keys), then scored exactly against their stored code, best first. Nothing is held in memory and nothing is rebuilt
- * at start-up.
+ * keys), then scored exactly against their stored code, best first. A query that is mostly comments
+ * (`CommentedPaste`), which fingerprints cannot compare, is also looked for as text: the snippets holding its longest
+ * words, then those holding its lines as they are (similarity 1). Nothing is held in memory and nothing is rebuilt at
+ * start-up.
  */
 import { Effect } from "effect"
 import { fingerprintOf, prepare, similarityTo } from "../domain/CodeFingerprint.ts"
+import { type CommentedPaste, commentedPaste, holdsPaste } from "../domain/CommentedPaste.ts"
 import { SimilarityStore } from "../storage/SimilarityStore.ts"
 import { TextSearch } from "../storage/TextSearch.ts"
+import { SearchIndex } from "./SearchIndex.ts"
 
 /** Candidates scored exactly per lookup. */
 const CANDIDATES = 40
+/** Snippets holding a commented paste's words checked for its lines, newest first. */
+const PASTE_CANDIDATES = 20
 /** Candidates of the query's shape alone: a common shape (a getter) is shared by many unrelated assets. */
 const SAME_SHAPE = 10
 
@@ -25,6 +31,16 @@ export class SimilarityIndex extends Effect.Service<SimilarityIndex>()("Similari
   effect: Effect.gen(function*() {
     const store = yield* SimilarityStore
     const text = yield* TextSearch
+    const { facets } = yield* SearchIndex
+
+    /** Saved (not pseudo) assets holding `paste` as it is, newest first. */
+    const holding = (paste: CommentedPaste, exclude: ReadonlySet<number> | undefined) =>
+      Effect.gen(function*() {
+        const rows = (yield* text.containing(paste.words, "anywhere", facets.all(false), PASTE_CANDIDATES))
+          .filter((row) => exclude?.has(row) !== true)
+        const saved = yield* text.contentAt(rows)
+        return rows.filter((row) => holdsPaste(saved.get(row) ?? "", paste))
+      })
 
     /** Saved assets most alike `code`, best first, those at or above `atLeast`; rows in `exclude` never returned. */
     const closest = (code: string, options: { limit: number; atLeast?: number; exclude?: ReadonlySet<number> }) =>
@@ -35,11 +51,17 @@ export class SimilarityIndex extends Effect.Service<SimilarityIndex>()("Similari
           .filter((row) => options.exclude?.has(row) !== true)
           .slice(0, CANDIDATES)
         const saved = yield* text.contentAt(found)
-        return found
-          .flatMap((row): Array<SimilarAsset> => {
-            const code = saved.get(row)
-            return code === undefined ? [] : [{ row, similarity: round(similarityTo(query, code)) }]
-          })
+        const compared = found.flatMap((row): Array<SimilarAsset> => {
+          const code = saved.get(row)
+          return code === undefined ? [] : [{ row, similarity: round(similarityTo(query, code)) }]
+        })
+        const paste = compared.some((similar) => similar.similarity === 1) ? undefined : commentedPaste(code)
+        const held = paste === undefined ? [] : yield* holding(paste, options.exclude)
+        const heldRows = new Set(held)
+        return [
+          ...held.map((row): SimilarAsset => ({ row, similarity: 1 })),
+          ...compared.filter((similar) => !heldRows.has(similar.row))
+        ]
           .filter((similar) => similar.similarity >= (options.atLeast ?? 0))
           .sort((a, b) => b.similarity - a.similarity || b.row - a.row)
           .slice(0, options.limit)

@@ -37,6 +37,15 @@ const RETRY = `async function retry(task, attempts = 3, delayMs = 200) {
   throw lastError
 }
 `
+const DOCUMENTED = `export const dispatch = (target, event) => {
+  // 4. Initialize any other IDL attributes of event as described in the
+  //    invocation of this algorithm.
+
+  // 5. Return the result of dispatching event at target, with legacy target
+  //    override flag set if set.
+  return target.dispatchEvent(event)
+}
+`
 const NEVER_SAVED = `def parse_headers(lines):
     headers = {}
     for line in lines:
@@ -59,7 +68,7 @@ describe(`connector end to end (${runtime}, ${engine})`, () => {
   beforeAll(async () => {
     service = await startService(dbPath)
     app = (await http("POST", "/connect", { application })).json.application.id
-    for (const [name, raw] of Object.entries({ mergeSort: MERGE_SORT, retry: RETRY })) {
+    for (const [name, raw] of Object.entries({ mergeSort: MERGE_SORT, retry: RETRY, documented: DOCUMENTED })) {
       saved[name] = (await http("POST", "/assets/create", {
         type: "SEEDED_ASSET",
         asset: { application, format: { fragment: { string: { raw } } }, metadata: { tags: [{ text: "algorithms" }] } }
@@ -90,6 +99,16 @@ describe(`connector end to end (${runtime}, ${engine})`, () => {
     const answer = await http("POST", `/${app}/suggestion`, creation(fragment))
     expect(answer.json.reuse.suggested).toBe(true)
     expect(answer.json.reuse.assets.iterable[0].id).toBe(saved.retry)
+  })
+
+  it("recognises a paste of a saved snippet's comments, with its one call: too little code to compare", async () => {
+    const paste = DOCUMENTED.split("\n").slice(1, 7).join("\n")
+    const answer = await http("POST", `/${app}/suggestion`, creation(paste))
+    expect(answer.json.reuse.suggested).toBe(true)
+    expect(answer.json.reuse.assets.iterable[0].id).toBe(saved.documented)
+    expect(answer.json.distribution[saved.documented]).toBe(1)
+    const reworded = await http("POST", `/${app}/suggestion`, creation(paste.replace("legacy target", "legacy")))
+    expect(reworded.json.reuse.suggested).toBe(false)
   })
 
   it("suggests saving new code of substance, and nothing for trivial input", async () => {

@@ -38,4 +38,34 @@ for (const engine of testEngines) layer(servicesOn(engine))(`SimilarityIndex (${
       yield* (yield* AssetEditor).remove(AssetId.make(original.id))
       expect((yield* closest(CODE)).map((found) => found.id)).not.toContain(original.id)
     }))
+
+  it.effect("finds the snippet holding a paste of its comments as they are, which fingerprints cannot compare", () =>
+    Effect.gen(function*() {
+      const creator = yield* AssetCreator
+      const documented = codeAsset({ code: DOCUMENTED, ext: "js", name: "dispatch" })
+      // The same words, other lines: it holds the words the lookup reads, not the paste.
+      const reworded = codeAsset({
+        code: DOCUMENTED.replace("of this algorithm.", "of this algorithm, as specified."),
+        ext: "js",
+        name: "dispatchAgain"
+      })
+      yield* creator.store(documented)
+      yield* creator.store(reworded)
+      const paste = DOCUMENTED.split("\n").slice(1, 6).join("\n")
+      const found = yield* closest(paste)
+      expect(found[0]).toEqual({ id: documented.id, similarity: 1 })
+      expect(found.filter((similar) => similar.similarity >= 0.5)).toHaveLength(1)
+      const changed = yield* closest(paste.replace("legacy target", "legacy"))
+      expect(changed.filter((similar) => similar.similarity >= 0.5)).toEqual([])
+      yield* (yield* AssetEditor).remove(AssetId.make(documented.id))
+      expect((yield* closest(paste)).map((similar) => similar.id)).not.toContain(documented.id)
+    }))
 })
+
+const DOCUMENTED = `export const dispatch = (target, event) => {
+  // 4. Initialize any other IDL attributes of event as described in the
+  //    invocation of this algorithm.
+  // 5. Return the result of dispatching event at target, with legacy target
+  //    override flag set if set.
+  return target.dispatchEvent(event)
+}`
