@@ -14,6 +14,9 @@
  * database per size, plus what only several instances show: the second half of the library is filled through two
  * instances at once (the same 8 clients, 4 on each), and a change made on one instance is timed until it reaches a
  * stream on the other.
+ *
+ * With `E2E_RUNTIME=deno`, the service runs on Deno, started as a Deno user starts it (`deno task start`), restarts
+ * included; memory is then that of the Deno process running the service, not of `deno task`.
  */
 import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs"
 import { request as httpRequest } from "node:http"
@@ -25,7 +28,7 @@ import {
   type RunningService,
   serviceUnder,
   startService,
-  startWithNpm
+  startAsUser
 } from "../test/e2e/ServiceProcess.ts"
 import { withTypo, withTypoInBase } from "./codeMutations.ts"
 import { startComparison } from "./comparisonServer.ts"
@@ -39,9 +42,9 @@ const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number)
  * versions (`name`, `name_v2`, …), three tags each; each create on a new connection, and the same items filled into
  * the bare server (`bench/baseline-server.ts`) and into the framework's floor (`bench/framework-floor-server.ts`,
  * a constant answer) the same way in the same run; typos inside the shared base name;
- * filters of a language and one tag; the restart is `npm start`, as a user starts it, and is timed again after a
- * crash (SIGKILL) that follows a hundredth of the library saved anew (on SQLite the snapshot of the search index kept
- * at the stop is read back, with the rows those saves changed).
+ * filters of a language and one tag; the restart is `npm start` (`deno task start` on Deno), as a user starts it,
+ * and is timed again after a crash (SIGKILL) that follows a hundredth of the library saved anew (on SQLite the
+ * snapshot of the search index kept at the stop is read back, with the rows those saves changed).
  */
 const VERSIONS = process.env.BENCH_CASE === "versions"
 const WRITERS = 8
@@ -55,8 +58,8 @@ const memoryOf = (pid: number) => {
 }
 
 /**
- * Stops what `npm start` started: SIGTERM to its whole process group, as a terminal's Ctrl-C reaches it; waits for
- * the service to exit.
+ * Stops what `npm start` (or `deno task start`) started: SIGTERM to its whole process group, as a terminal's Ctrl-C
+ * reaches it; waits for the service to exit.
  */
 const stopGroup = async (group: number, servicePid: number) => {
   process.kill(-group, "SIGTERM")
@@ -438,9 +441,11 @@ const measure = async (size: number) => {
   const env = { NODE_ENV: "production", SERVER_TIMING: "true", ...library.env }
   try {
     let service = await startService(dbPath, env)
+    /** The service's own process (on Deno, `deno task` started it). */
+    let servicePid = serviceUnder(service.pid)
     await send(service.baseUrl, "GET", "/assets/identifiers")
     await send(service.baseUrl, "GET", "/assets/search?query=warm&transferables=false")
-    const empty = memoryOf(service.pid)
+    const empty = memoryOf(servicePid)
     const app = JSON.parse((await send(service.baseUrl, "POST", "/connect", { application })).text).application.id
 
     // The bare server fills the same items the same way first, the machine otherwise idle; then the framework's
@@ -470,27 +475,27 @@ const measure = async (size: number) => {
       )
       await second.stop()
     }
-    const filled = memoryOf(service.pid)
+    const filled = memoryOf(servicePid)
 
     const before = await runQueries(service.baseUrl, app, queries, ids)
     const identifiers: Array<number> = []
     for (let i = 0; i < 5; i++) identifiers.push((await send(service.baseUrl, "GET", "/assets/identifiers")).ms)
-    const afterQueries = memoryOf(service.pid)
+    const afterQueries = memoryOf(servicePid)
 
     // The full listing, with the process's memory sampled while it answers.
-    let listingPeak = memoryOf(service.pid).rss
-    const sampler = setInterval(() => (listingPeak = Math.max(listingPeak, memoryOf(service.pid).rss)), 25)
+    let listingPeak = memoryOf(servicePid).rss
+    const sampler = setInterval(() => (listingPeak = Math.max(listingPeak, memoryOf(servicePid).rss)), 25)
     const listing = await received(service.baseUrl, "/assets?transferables=false")
     clearInterval(sampler)
-    const firstPeak = memoryOf(service.pid).peak
+    const firstPeak = memoryOf(servicePid).peak
 
     await service.stop()
     const restartStarted = performance.now()
-    service = VERSIONS ? await startWithNpm(dbPath, env) : await startService(dbPath, env)
+    service = VERSIONS ? await startAsUser(dbPath, env) : await startService(dbPath, env)
     const restart = await untilFirstAnswer(restartStarted, service)
-    const restartedPid = VERSIONS ? serviceUnder(service.pid) : service.pid
+    servicePid = serviceUnder(service.pid)
     const after = await runQueries(service.baseUrl, app, queries, ids)
-    const secondPeak = memoryOf(restartedPid).peak
+    const secondPeak = memoryOf(servicePid).peak
     const index = JSON.parse((await send(service.baseUrl, "GET", "/.well-known/stats")).text).searchIndex
     // A hundredth of the library saved anew, then a crash; the start after it must find them.
     let crashRestart: { seconds: number; peak: number } | undefined
@@ -500,7 +505,7 @@ const measure = async (size: number) => {
       await fill([service], saved, savedIds, 0, saved.length)
       await service.kill()
       const crashStarted = performance.now()
-      service = await startWithNpm(dbPath, env)
+      service = await startAsUser(dbPath, env)
       const seconds = (await untilFirstAnswer(crashStarted, service)) / 1000
       const found = await send(service.baseUrl, "GET", `/assets/search?transferables=false&query=${saved[0].name}`)
       const top = (JSON.parse(found.text).iterable as Array<{ identifier: string }>).slice(0, 5)

@@ -109,6 +109,9 @@ const npmStartArguments = (): Array<string> => {
   return start.split(" ").slice(1)
 }
 
+/** What `deno task start` (deno.json) runs the service from, its last word. */
+const denoStartEntry = (): string => JSON.parse(readFileSync("deno.json", "utf8")).tasks.start.split(" ").at(-1)
+
 const command = (): [string, Array<string>] =>
   runtime === "deno"
     ? ["node_modules/.bin/deno", ["task", "start"]]
@@ -212,7 +215,18 @@ export const startProcess = async (
   }
 }
 
-/** The service's own process under `npm start` (npm, a shell, then node): the descendant node running its script. */
+/**
+ * Starts the service as a user does: `npm start` in the checkout (npm, the build check, a shell, the service) on
+ * Node, `deno task start` on Deno.
+ */
+export const startAsUser = (dbPath: string, env: Record<string, string> = {}): Promise<RunningService> =>
+  runtime === "deno" ? startService(dbPath, env) : startWithNpm(dbPath, env)
+
+/**
+ * The service's own process under what started it: the descendant node running the start script under `npm start`
+ * (npm, a shell, then node), the descendant deno running the service under `deno task start`; the process itself
+ * when it is the service.
+ */
 export const serviceUnder = (pid: number): number => {
   const parents = new Map<number, number>()
   for (const entry of readdirSync("/proc")) {
@@ -229,16 +243,17 @@ export const serviceUnder = (pid: number): number => {
   for (let i = 0; i < descendants.length; i++) {
     for (const [child, parent] of parents) if (parent === descendants[i]) descendants.push(child)
   }
-  // Node running the start script, not the shell whose command line names it too.
+  // The runtime running the entry point, not a shell whose command line names it too, nor `deno task` itself.
   const script = npmStartArguments().at(-1)!
   const service = descendants.find((p) => {
     try {
       const [program, ...args] = readFileSync(`/proc/${p}/cmdline`, "utf8").split("\0")
-      return /(^|\/)node$/.test(program) && args.includes(script)
+      return (/(^|\/)node$/.test(program) && args.includes(script)) ||
+        (/(^|\/)deno$/.test(program) && args[0] === "run" && args.includes(denoStartEntry()))
     } catch {
       return false
     }
   })
-  if (service === undefined) throw new Error(`no ${script} under process ${pid}`)
+  if (service === undefined) throw new Error(`no service under process ${pid}`)
   return service
 }
