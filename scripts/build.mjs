@@ -2,8 +2,9 @@
  * The production build on Node: `src/main.ts` (and `src/cli/Transfer.ts`) and everything they import, bundled by
  * esbuild into `dist/` (ES modules, split where the code imports on demand: the language grammars and the docs page
  * load when first used), so that the service starts without compiling TypeScript at run time and holds only the
- * code it runs. Run by `npm install` (prepare), `npm test`, and `npm start` (`start.mjs`: only when a source changed
- * since the last build, as `dist/.inputs` records them). Deno runs the TypeScript sources itself.
+ * code it runs. Run by `npm install` (prepare), `npm test`, `npm start` (`start.mjs`: only when a source changed
+ * since the last build, as `dist/.inputs` records them) and `deno task start` (`--if-changed`, the same check), so
+ * that Node and Deno run the same bundle.
  * The library page's highlighter (highlight.js, common languages) is bundled for the browser into `dist/web/`, with
  * its light and dark themes: the page loads nothing from elsewhere.
  *
