@@ -245,11 +245,12 @@ export const serviceUnder = (pid: number): number => {
   }
   // The runtime running the entry point, not a shell whose command line names it too, nor `deno task` itself.
   const script = npmStartArguments().at(-1)!
+  const entry = denoStartEntry()
   const service = descendants.find((p) => {
     try {
       const [program, ...args] = readFileSync(`/proc/${p}/cmdline`, "utf8").split("\0")
       return (/(^|\/)node$/.test(program) && args.includes(script)) ||
-        (/(^|\/)deno$/.test(program) && args[0] === "run" && args.includes(denoStartEntry()))
+        (/(^|\/)deno$/.test(program) && args[0] === "run" && args.includes(entry))
     } catch {
       return false
     }
