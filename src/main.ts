@@ -5,6 +5,7 @@
  */
 import "./HeapGrowth.ts"
 import "./Pretenuring.ts"
+import "./Maglev.ts"
 import * as HttpServer from "@effect/platform/HttpServer"
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Cause, ConfigError, Effect, Exit, Layer, Logger } from "effect"
