@@ -1,6 +1,7 @@
 /**
- * The V8 settings the service makes at run time (`HeapGrowth.ts`, `Pretenuring.ts`, `Maglev.ts`) take effect on Node only: Deno
- * ignores `setFlagsFromString`, so `deno task start` repeats them in its `--v8-flags`. This keeps the two alike.
+ * The V8 settings the service makes at run time (`HeapGrowth.ts`, `Pretenuring.ts`, `Maglev.ts`) take effect on
+ * Node only: Deno ignores `setFlagsFromString`, so `deno task start` repeats them in its `--v8-flags`. This keeps
+ * the two alike.
  */
 import { expect, it } from "vitest"
 import { readFileSync } from "node:fs"
