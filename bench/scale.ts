@@ -560,6 +560,12 @@ const measure = async (size: number) => {
     )
     const peak = Math.max(firstPeak, secondPeak, crashRestart?.peak ?? 0)
     figures.set("RSS after the queries / peak over the whole test (MB)", `${(afterQueries.rss / MB).toFixed(0)} / ${(peak / MB).toFixed(0)}`)
+    figures.set(
+      "  peak of each process: filled, queried and listed / restarted and queried / started after the crash (MB)",
+      [firstPeak, secondPeak, crashRestart?.peak]
+        .map((bytes) => bytes === undefined ? "-" : (bytes / MB).toFixed(0))
+        .join(" / ")
+    )
     figures.set("RSS filled, before queries (MB)", (filled.rss / MB).toFixed(0))
     figures.set(
       "in-memory search index, bytes per asset: typo index / facets",
