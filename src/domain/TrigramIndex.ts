@@ -45,6 +45,15 @@ export class TrigramIndex {
   private votes = new Uint16Array(1024)
   /** A row's best count over the readings of one lookup. */
   private best = new Uint16Array(1024)
+  /**
+   * Room a lookup works in, kept from one to the next: the rows one reading counted, the rows any reading did, and
+   * the kept rows' order keys. A lookup's own arrays of them, tens of thousands long at 100,000 assets, were each
+   * larger than V8's young objects may be; made by every typo'd query, they outlived a young collection often enough
+   * to pile up 15–30 MB until a full one.
+   */
+  private counted = new Uint32Array(1024)
+  private touched = new Uint32Array(1024)
+  private ordered = new Float64Array(1024)
 
   get size(): number {
     return this.entries
@@ -84,9 +93,13 @@ export class TrigramIndex {
     return { texts, gramCounts: this.gramCounts.slice(0, this.texts.length), grams, starts, rows }
   }
 
-  /** About the bytes the index holds: postings, their map entries, and the texts (one byte a character, mostly). */
+  /**
+   * About the bytes the index holds: postings, their map entries, the texts (one byte a character, mostly) and the
+   * room its lookups work in.
+   */
   get bytes(): number {
-    let total = this.votes.byteLength + this.best.byteLength + this.gramCounts.byteLength + this.texts.length * 8
+    let total = this.votes.byteLength + this.best.byteLength + this.counted.byteLength + this.touched.byteLength +
+      this.ordered.byteLength + this.gramCounts.byteLength + this.texts.length * 8
     for (const list of this.postings.values()) total += list.rows.byteLength + 2 * OBJECT_BYTES
     for (const text of this.texts) if (text !== undefined) total += text.length + OBJECT_BYTES / 2
     return total
@@ -188,39 +201,61 @@ export class TrigramIndex {
     limit: number
   ): Array<{ readonly row: number; readonly votes: number }> {
     if (this.votes.length < this.texts.length) {
-      this.votes = new Uint16Array(this.texts.length * 2)
-      this.best = new Uint16Array(this.texts.length * 2)
+      const rows = this.texts.length * 2
+      this.votes = new Uint16Array(rows)
+      this.best = new Uint16Array(rows)
+      this.counted = new Uint32Array(rows)
+      this.touched = new Uint32Array(rows)
     }
-    const { votes, best } = this
-    const touched: Array<number> = []
+    const { votes, best, counted, touched } = this
+    let touchedRows = 0
+    let most = 0
     for (const grams of readings) {
-      const counted: Array<number> = []
+      let countedRows = 0
       for (const list of this.telling(grams)) {
         for (let i = 0; i < list.length; i++) {
           const row = list.rows[i]
-          if (votes[row] === 0) counted.push(row)
+          if (votes[row] === 0) counted[countedRows++] = row
           votes[row]++
         }
       }
-      for (const row of counted) {
-        if (best[row] === 0) touched.push(row)
+      for (let i = 0; i < countedRows; i++) {
+        const row = counted[i]
+        if (best[row] === 0) touched[touchedRows++] = row
         if (votes[row] > best[row]) best[row] = votes[row]
+        if (best[row] > most) most = best[row]
         votes[row] = 0
       }
     }
-    // Votes are small integers: bucket the rows by them instead of sorting tens of thousands.
-    const byVotes: Array<Array<number>> = []
-    for (const row of touched) {
-      ;(byVotes[best[row]] ??= []).push(row)
+    if (touchedRows === 0) return []
+    // Votes are small integers: the rows are bucketed by them, most first, and only the buckets that reach `limit`
+    // are kept and each sorted, rather than sorting tens of thousands.
+    const perVotes = new Uint32Array(most + 1)
+    for (let i = 0; i < touchedRows; i++) perVotes[best[touched[i]]]++
+    let least = most
+    let kept = perVotes[most]
+    while (least > 1 && kept < limit) kept += perVotes[--least]
+    if (this.ordered.length < kept) this.ordered = new Float64Array(kept * 2)
+    // Each bucket's place in `ordered`, most votes first.
+    const next = new Uint32Array(most + 1)
+    for (let count = most, at = 0; count >= least; count--) {
+      next[count] = at
+      at += perVotes[count]
+    }
+    const { ordered } = this
+    const grams = this.gramCounts
+    for (let i = 0; i < touchedRows; i++) {
+      const row = touched[i]
+      const count = best[row]
       best[row] = 0
+      if (count >= least) ordered[next[count]++] = orderKey(grams[row], row)
     }
     const found: Array<{ row: number; votes: number }> = []
-    const grams = this.gramCounts
-    for (let count = byVotes.length - 1; count > 0 && found.length < limit; count--) {
-      const rows = (byVotes[count] ?? []).sort((a, b) => grams[a] - grams[b] || b - a)
-      for (const row of rows) {
-        if (found.length === limit) break
-        found.push({ row, votes: count })
+    for (let count = most, start = 0; count >= least && found.length < limit; count--) {
+      const bucket = ordered.subarray(start, start + perVotes[count]).sort()
+      start += perVotes[count]
+      for (let i = 0; i < bucket.length && found.length < limit; i++) {
+        found.push({ row: rowOfKey(bucket[i]), votes: count })
       }
     }
     return found
@@ -239,6 +274,14 @@ export class TrigramIndex {
     return found
   }
 }
+
+/**
+ * A row's place among rows with as many votes, as a number whose ascending order is the ranking's: fewer trigrams of
+ * its own first, then the newest (higher rows). Exact: 16 bits of count and 32 of row fit a double's 53.
+ */
+const orderKey = (grams: number, row: number) => grams * 2 ** 32 + (0xffffffff - row)
+
+const rowOfKey = (key: number) => 0xffffffff - (key % 2 ** 32)
 
 const append = (list: Postings, row: number) => {
   if (list.length === list.rows.length) {

@@ -185,4 +185,46 @@ describe("TrigramIndex", () => {
     index.add(5000, "io utils")
     expect(index.containing("IO", 5)).toEqual([5000])
   })
+
+  it("answers what ranking every row would, lookup after lookup: most votes, fewer trigrams, newest (property)", () => {
+    // Families of look-alike names, under the size where any trigram is left out of a vote.
+    const index = new TrigramIndex()
+    const texts = new Map<number, string>()
+    const bases = ["parse_header", "read_config", "parseHeaders", "header", "load_file_sync", "prop"]
+    let row = 0
+    for (const base of bases) {
+      for (let version = 1; version <= 60; version++) {
+        const text = version === 1 ? base : `${base}_v${version}`
+        index.add(row, text)
+        texts.set(row++, text)
+      }
+    }
+    /** Every row, each with its best count over the readings `candidates` votes with. */
+    const everyRowRanked = (query: string, limit: number) => {
+      const grams = trigramsOf(query)
+      const readings = grams.size > 8 ? [grams] : [grams, ...swapsOf(query).map(trigramsOf)]
+      return [...texts].map(([row, text]) => {
+        const own = trigramsOf(text)
+        const votes = Math.max(...readings.map((reading) => [...reading].filter((gram) => own.has(gram)).length))
+        return { row, votes, own: own.size }
+      })
+        .filter(({ votes }) => votes > 0)
+        .sort((a, b) => b.votes - a.votes || a.own - b.own || b.row - a.row)
+        .slice(0, limit)
+        .map(({ row, votes }) => ({ row, votes }))
+    }
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...bases),
+        fc.integer({ min: 0, max: 11 }),
+        fc.integer({ min: 1, max: 400 }),
+        (base, cut, limit) => {
+          // A name of a family with one letter left out, or the name itself.
+          const query = cut < base.length ? base.slice(0, cut) + base.slice(cut + 1) : base
+          expect(index.candidates(query, limit)).toEqual(everyRowRanked(query, limit))
+        }
+      ),
+      { numRuns: 200 }
+    )
+  })
 })
