@@ -187,7 +187,7 @@ describe("TrigramIndex", () => {
   })
 
   it("answers what ranking every row would, lookup after lookup: most votes, fewer trigrams, newest (property)", () => {
-    // Families of look-alike names, under the size where any trigram is left out of a vote.
+    // Families of look-alike names, too few rows for any trigram to be left out of a vote (`telling`).
     const index = new TrigramIndex()
     const texts = new Map<number, string>()
     const bases = ["parse_header", "read_config", "parseHeaders", "header", "load_file_sync", "prop"]
@@ -199,7 +199,7 @@ describe("TrigramIndex", () => {
         texts.set(row++, text)
       }
     }
-    /** Every row, each with its best count over the readings `candidates` votes with. */
+    /** Every row, each with its best count over the readings `candidates` votes with (swaps up to 8 trigrams). */
     const everyRowRanked = (query: string, limit: number) => {
       const grams = trigramsOf(query)
       const readings = grams.size > 8 ? [grams] : [grams, ...swapsOf(query).map(trigramsOf)]
