@@ -23,7 +23,7 @@ export interface TrigramIndexParts {
 }
 
 /** Queries of up to this many trigrams vote with their swaps undone too. */
-const SHORT_QUERY = 8
+export const SHORT_QUERY = 8
 /** A trigram more rows hold than this share of them, and than `COMMON_ROWS`, is left out of a vote (`telling`)… */
 const COMMON_SHARE = 0.1
 const COMMON_ROWS = 1000
@@ -251,9 +251,9 @@ export class TrigramIndex {
       if (count >= least) ordered[next[count]++] = orderKey(grams[row], row)
     }
     const found: Array<{ row: number; votes: number }> = []
-    for (let count = most, start = 0; count >= least && found.length < limit; count--) {
-      const bucket = ordered.subarray(start, start + perVotes[count]).sort()
-      start += perVotes[count]
+    // Filled, each bucket ends where `next` stopped.
+    for (let count = most; count >= least && found.length < limit; count--) {
+      const bucket = ordered.subarray(next[count] - perVotes[count], next[count]).sort()
       for (let i = 0; i < bucket.length && found.length < limit; i++) {
         found.push({ row: rowOfKey(bucket[i]), votes: count })
       }

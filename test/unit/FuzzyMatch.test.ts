@@ -11,7 +11,7 @@ import {
   trigramKey,
   trigramsOf
 } from "../../src/domain/FuzzyMatch.ts"
-import { TrigramIndex } from "../../src/domain/TrigramIndex.ts"
+import { SHORT_QUERY, TrigramIndex } from "../../src/domain/TrigramIndex.ts"
 
 describe("FuzzyMatch", () => {
   it("splits queries on whitespace", () => {
@@ -199,10 +199,10 @@ describe("TrigramIndex", () => {
         texts.set(row++, text)
       }
     }
-    /** Every row, each with its best count over the readings `candidates` votes with (swaps up to 8 trigrams). */
+    /** Every row, each with its best count over the readings `candidates` votes with. */
     const everyRowRanked = (query: string, limit: number) => {
       const grams = trigramsOf(query)
-      const readings = grams.size > 8 ? [grams] : [grams, ...swapsOf(query).map(trigramsOf)]
+      const readings = grams.size > SHORT_QUERY ? [grams] : [grams, ...swapsOf(query).map(trigramsOf)]
       return [...texts].map(([row, text]) => {
         const own = trigramsOf(text)
         const votes = Math.max(...readings.map((reading) => [...reading].filter((gram) => own.has(gram)).length))
