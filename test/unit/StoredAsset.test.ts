@@ -46,6 +46,21 @@ describe("StoredAsset", () => {
     for (const shape of [alone, onlyKey as never as Asset]) expect(roundTrip(shape).full).toBe(JSON.stringify(shape))
   })
 
+  it("gives back a document that deflates to more than one buffer", () => {
+    // A long name of pseudo-random letters barely deflates: its document's deflated bytes outgrow the first buffer,
+    // which holds a quarter of the document's.
+    let seed = 7
+    const letters = Array.from({ length: 40_000 }, () => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0
+      return String.fromCharCode(33 + ((seed >>> 16) % 90))
+    }).join("")
+    const asset = codeAsset({ code: CODE, ext: "ts", name: letters })
+    const { full, lean, parts } = roundTrip(asset)
+    expect(parts.document.byteLength).toBeGreaterThan(lean.length / 4)
+    expect(lean).toBe(JSON.stringify(withoutTransferables(asset)))
+    expect(full).toBe(JSON.stringify(asset))
+  })
+
   it("keeps a deleted asset's JSON and no content", () => {
     const deleted = markDeleted(codeAsset({ code: CODE, ext: "ts" }), timestamp(new Date(5000)))
     const { full, parts } = roundTrip(deleted)
