@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto"
 import { describe, expect, it } from "@effect/vitest"
 import type { Asset } from "../../src/domain/Asset.ts"
 import { markDeleted, withoutTransferables } from "../../src/domain/AssetBuilder.ts"
@@ -47,14 +48,9 @@ describe("StoredAsset", () => {
   })
 
   it("gives back a document that deflates to more than one buffer", () => {
-    // A long name of pseudo-random letters barely deflates: its document's deflated bytes outgrow the first buffer,
-    // which holds a quarter of the document's.
-    let seed = 7
-    const letters = Array.from({ length: 40_000 }, () => {
-      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0
-      return String.fromCharCode(33 + ((seed >>> 16) % 90))
-    }).join("")
-    const asset = codeAsset({ code: CODE, ext: "ts", name: letters })
+    // A long name of random base64 barely deflates (six bits a character): its document's deflated bytes outgrow
+    // the first buffer, which holds a quarter of the document's.
+    const asset = codeAsset({ code: CODE, ext: "ts", name: randomBytes(30_000).toString("base64") })
     const { full, lean, parts } = roundTrip(asset)
     expect(parts.document.byteLength).toBeGreaterThan(lean.length / 4)
     expect(lean).toBe(JSON.stringify(withoutTransferables(asset)))
