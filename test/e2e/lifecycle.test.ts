@@ -6,10 +6,11 @@
  */
 import { afterAll, describe, expect, it } from "vitest"
 import Database from "better-sqlite3"
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { request } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { MMAP_THRESHOLD } from "../../scripts/mallocSettings.mjs"
 import { application, call, codeSeed } from "./Http.ts"
 import { writeMarker } from "./LibraryState.ts"
 import {
@@ -183,6 +184,22 @@ describe(`graceful shutdown (${runtime}, ${engine})`, () => {
       await launched.kill()
     }
   })
+
+  it.skipIf(runtime === "deno" || process.platform !== "linux" || !("execve" in process))(
+    "under npm start on Linux, the service runs with glibc's fixed mmap threshold, its command line as typed",
+    async () => {
+      const launched = await startWithNpm(join(dir, "malloc.db"))
+      // Found by its command line (`node … scripts/start.mjs`): the restart kept it as npm's shell typed it.
+      const service = serviceUnder(launched.pid)
+      try {
+        const environment = readFileSync(`/proc/${service}/environ`, "utf8").split("\0")
+        expect(environment).toContain(`GLIBC_TUNABLES=glibc.malloc.mmap_threshold=${MMAP_THRESHOLD}`)
+      } finally {
+        await launched.stop()
+        await expect.poll(() => isRunning(service), { timeout: 15_000, interval: 100 }).toBe(false)
+      }
+    }
+  )
 
   it("a signal repeated while it stops (npm start and deno task pass a terminal's Ctrl-C on) does not cut the stop short", async () => {
     const dbPath = join(dir, "twice.db")
