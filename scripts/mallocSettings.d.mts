@@ -2,5 +2,5 @@
 export declare const MMAP_THRESHOLD: number
 /** `GLIBC_TUNABLES` with the fixed threshold added; undefined when it holds one already. */
 export declare const tunablesWithThreshold: (tunables: string | undefined) => string | undefined
-/** Starts this process again with the fixed threshold, where glibc and `process.execve` are and it is not set yet. */
+/** On Linux, with `process.execve`, starts this process again with the fixed threshold unless it is set already. */
 export declare const restartWithMallocSettings: () => void

@@ -24,12 +24,16 @@ export const tunablesWithThreshold = (tunables) =>
     ? undefined
     : [tunables, `${TUNABLE}=${MMAP_THRESHOLD}`].filter(Boolean).join(":")
 
-/** Starts this process again with the fixed threshold, where glibc and `process.execve` are and it is not set yet. */
+/** On Linux, with `process.execve`, starts this process again with the fixed threshold unless it is set already. */
 export const restartWithMallocSettings = () => {
   if (process.platform !== "linux" || typeof process.execve !== "function") return
   const tunables = tunablesWithThreshold(process.env.GLIBC_TUNABLES)
   if (tunables === undefined) return
-  // The command line as typed: `process.argv` holds the script's absolute path.
-  const commandLine = readFileSync("/proc/self/cmdline", "utf8").split("\0").slice(0, -1)
-  process.execve(process.execPath, commandLine, { ...process.env, GLIBC_TUNABLES: tunables })
+  try {
+    // The command line as typed: `process.argv` holds the script's absolute path.
+    const commandLine = readFileSync("/proc/self/cmdline", "utf8").split("\0").slice(0, -1)
+    process.execve(process.execPath, commandLine, { ...process.env, GLIBC_TUNABLES: tunables })
+  } catch {
+    // No restart (no /proc, say): the service runs with glibc's own threshold.
+  }
 }
