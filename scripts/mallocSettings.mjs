@@ -2,11 +2,13 @@
  * glibc's malloc gives a block of 128 KB or more pages of its own, returned to the system when the block is freed,
  * but raises that threshold to the size of each such block freed (up to 32 MB): after a few large answers, large
  * blocks are made inside the heap, whose freed pages it keeps. A fixed threshold of 64 KB keeps them out of it.
- * `BENCH_CASE=versions BENCH_SIZES=100000 npm run bench:scale`, alternated runs, peak RSS without it and with it:
- * Node 24.22.3 262 and 269 MB, then 253 and 251 (a threshold of 128 KB: 262 and 265, then 257 and 260); Deno 2.9.6
- * 302 and 306, then 284 and 290. Large blocks then cost the page faults of fresh pages: the benchmark's fuzzy
- * searches on a library of 100,000 (Node 24, three alternated starts each) took 2.9–3.4 ms inside the service at the
- * median with it, 2.9–4.0 without; at the 95th percentile 22–26 and 22–42.
+ * `BENCH_CASE=versions BENCH_SIZES=100000 npm run bench:scale`, alternated runs, RSS filled and peak RSS without it
+ * and with it: Node 24.22.3 254, 256, 257 and 259 MB filled, then 244, 240, 246 and 244, peaks 262, 269, 265 and 270,
+ * then 253, 251, 272 and 268 (the last two with `StoredAsset`'s smaller deflate state, their highest in the searches:
+ * `bench/README.md`); Deno 2.9.6 filled 260 and 256, then 243 and 242, peaks 302 and 306, then 284 and 290.
+ * Large blocks then cost the page faults of fresh pages: the benchmark's fuzzy searches on a library of 100,000 (Node
+ * 24, three alternated starts each) took 2.9–3.4 ms inside the service at the median with it, 2.9–4.0 without; at the
+ * 95th percentile 22–26 and 22–42.
  * glibc reads the threshold only as a process starts, so on Linux `npm start` starts itself again with it in
  * `GLIBC_TUNABLES` (`process.execve`, Node 22.15 and later: the same process, its command line unchanged; on Node 24,
  * `npm start` on an empty library until a search answers, ten starts each: 447–514 ms, 433–479 without the restart),
