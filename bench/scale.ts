@@ -566,7 +566,11 @@ const measure = async (size: number) => {
         .map((bytes) => bytes === undefined ? "-" : (bytes / MB).toFixed(0))
         .join(" / ")
     )
-    figures.set("RSS filled, before queries (MB)", (filled.rss / MB).toFixed(0))
+    figures.set(
+      "RSS filled, before queries / the first process's peak by then (MB)",
+      `${(filled.rss / MB).toFixed(0)} / ${(filled.peak / MB).toFixed(0)}`
+    )
+    figures.set("  peak after the queries, before the listing (MB)", (afterQueries.peak / MB).toFixed(0))
     figures.set(
       "in-memory search index, bytes per asset: typo index / facets",
       `${(index.titleBytes / index.assets).toFixed(0)} / ${(index.facetBytes / index.assets).toFixed(0)}`
