@@ -305,6 +305,13 @@ export const similarityBetween = (query: PreparedCode, saved: PreparedCode): num
 
 export const similarityTo = (query: PreparedCode, saved: string): number => similarityBetween(query, prepare(saved))
 
+/**
+ * The Jaccard index of two snippets' shingles: what orders snippets equally alike. A pasted fragment is held whole
+ * by the function it came from and by any longer one that repeats it; it is more of its own function.
+ */
+export const jaccardBetween = (query: PreparedCode, saved: PreparedCode): number =>
+  query.tokens.length === 0 || saved.tokens.length === 0 ? 0 : overlap(query.shingles, saved.shingles).jaccard
+
 export const similarity = (query: string, saved: string): number => similarityTo(prepare(query), saved)
 
 /** Enough code to be worth saving unprompted: a line of real work (20 tokens) or more. */

@@ -22,7 +22,8 @@ export interface CommentedPaste {
   readonly words: ReadonlyArray<string>
 }
 
-const trimmedLines = (text: string) => text.split("\n").map((line) => line.trim()).filter((line) => line !== "")
+/** A text's lines, trimmed, blank ones left out. */
+export const trimmedLines = (text: string) => text.split("\n").map((line) => line.trim()).filter((line) => line !== "")
 
 /** The paste, when at least half of its lines (three or more) are comments and it has words to look up. */
 export const commentedPaste = (text: string): CommentedPaste | undefined => {
@@ -52,4 +53,14 @@ export const holdsPaste = (saved: string, paste: CommentedPaste): boolean => {
     if (i === last && savedLines[start + last].startsWith(lines[last])) return true
   }
   return false
+}
+
+/**
+ * The share of a query's lines (trimmed, blank ones aside) that a saved snippet holds as they are: of snippets whose
+ * code is equally alike, the one the query was copied from holds its comments too.
+ */
+export const linesHeld = (queryLines: ReadonlyArray<string>, saved: string): number => {
+  if (queryLines.length === 0) return 0
+  const savedLines = new Set(trimmedLines(saved))
+  return queryLines.filter((line) => savedLines.has(line)).length / queryLines.length
 }

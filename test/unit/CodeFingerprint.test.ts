@@ -5,7 +5,9 @@ import {
   fingerprint,
   isSubstantial,
   isTrivial,
+  jaccardBetween,
   minHash,
+  prepare,
   renameIdentifiers,
   shapeOf,
   shingles,
@@ -109,6 +111,17 @@ describe("CodeFingerprint", () => {
     expect(similarity(CODE.split("\n").slice(2, 5).join("\n"), CODE)).toBeGreaterThan(0.6)
     expect(similarity(CODE.replace("item.price", "item.cost"), CODE)).toBeGreaterThan(0.5)
     expect(similarity("def square(x):\n    return x * x\n", CODE)).toBeLessThan(0.2)
+  })
+
+  it("orders snippets holding a fragment whole by how much of each the fragment is", () => {
+    const fragment = CODE.split("\n").slice(2, 5).join("\n")
+    const longer = `${CODE}\nfunction average(items) {\n  return total(items) / items.length\n}`
+    expect(similarity(fragment, CODE)).toBe(1)
+    expect(similarity(fragment, longer)).toBe(1)
+    const query = prepare(fragment)
+    expect(jaccardBetween(query, prepare(CODE))).toBeGreaterThan(jaccardBetween(query, prepare(longer)))
+    expect(jaccardBetween(prepare(CODE), prepare(CODE))).toBe(1)
+    expect(jaccardBetween(prepare(""), prepare(CODE))).toBe(0)
   })
 
   it("calls blank, tiny and single-word input trivial", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { commentedPaste, holdsPaste } from "../../src/domain/CommentedPaste.ts"
+import { commentedPaste, holdsPaste, linesHeld, trimmedLines } from "../../src/domain/CommentedPaste.ts"
 
 const SAVED = `export const dispatch = (target, event) => {
   // 4. Initialize any other IDL attributes of event as described in the
@@ -50,5 +50,15 @@ describe("CommentedPaste", () => {
     expect(holdsPaste(SAVED.replace("legacy target", "legacy"), paste)).toBe(false)
     expect(holdsPaste(SAVED.replace("return target", "target"), paste)).toBe(false)
     expect(holdsPaste(PASTE.split("\n").slice(0, 3).join("\n"), paste)).toBe(false)
+  })
+
+  it("counts the share of a query's lines a snippet holds as they are, indentation and blank lines aside", () => {
+    const query = trimmedLines(SAVED.split("\n").slice(0, 4).join("\n"))
+    expect(query).toHaveLength(3)
+    expect(linesHeld(query, SAVED)).toBe(1)
+    expect(linesHeld(query, SAVED.replaceAll("  //", "\t//"))).toBe(1)
+    expect(linesHeld(query, SAVED.replace("invocation of this algorithm.", "invocation."))).toBeCloseTo(2 / 3)
+    expect(linesHeld(query, "")).toBe(0)
+    expect(linesHeld([], SAVED)).toBe(0)
   })
 })

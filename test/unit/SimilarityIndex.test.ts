@@ -39,6 +39,37 @@ for (const engine of testEngines) layer(servicesOn(engine))(`SimilarityIndex (${
       expect((yield* closest(CODE)).map((found) => found.id)).not.toContain(original.id)
     }))
 
+  it.effect("orders snippets holding a fragment whole: its comments held first, then the one it is most of", () =>
+    Effect.gen(function*() {
+      const creator = yield* AssetCreator
+      const fragment = DOCUMENTED.split("\n").slice(0, 6).join("\n")
+      // Saved after the original, so newer: the same code with other comments, and the same code inside more code.
+      const original = codeAsset({ code: DOCUMENTED, ext: "js", name: "dispatch" })
+      const recommented = codeAsset({
+        code: DOCUMENTED.replace("4. Initialize any other", "Step four: set the other"),
+        ext: "js",
+        name: "dispatchRecommented"
+      })
+      const dispatchAll = "export const dispatchAll = (targets, event) =>\n  targets.forEach((t) => dispatch(t, event))"
+      const longer = codeAsset({
+        code: `${DOCUMENTED}\n${dispatchAll}`,
+        ext: "js",
+        name: "dispatchAll"
+      })
+      yield* creator.store(original)
+      yield* creator.store(recommented)
+      const found = yield* closest(fragment)
+      expect(found.slice(0, 2)).toEqual([{ id: original.id, similarity: 1 }, { id: recommented.id, similarity: 1 }])
+      yield* creator.store(longer)
+      const again = yield* closest(fragment)
+      expect(again.slice(0, 3).map((similar) => similar.id)).toEqual([original.id, longer.id, recommented.id])
+      const editor = yield* AssetEditor
+      yield* editor.remove(AssetId.make(original.id))
+      expect((yield* closest(fragment))[0].id).toBe(longer.id)
+      yield* editor.remove(AssetId.make(longer.id))
+      yield* editor.remove(AssetId.make(recommented.id))
+    }))
+
   it.effect("finds the snippet holding a paste of its comments as they are, which fingerprints cannot compare", () =>
     Effect.gen(function*() {
       const creator = yield* AssetCreator
