@@ -36,6 +36,7 @@ const inputs = () => {
     ...filesUnder(join(root, "src")),
     ...filesUnder(join(root, "web")),
     join(root, "scripts/build.mjs"),
+    join(root, "scripts/youngClosures.mjs"),
     join(root, "package-lock.json")
   ].filter(existsSync).sort()
   const hash = createHash("sha256")
@@ -66,8 +67,9 @@ const languageModelOutside = (outdir) => ({
 })
 
 const bundle = async (outdir) => {
-  // Imported here: a start on an unchanged checkout (`start.mjs`) does not load esbuild at all.
+  // Imported here: a start on an unchanged checkout (`start.mjs`) loads neither esbuild nor TypeScript.
   const { build } = await import("esbuild")
+  const { youngClosures } = await import("./youngClosures.mjs")
   await build({
     absWorkingDir: root,
     // The service, and the command line's imports from and exports to other tools (`scripts/backup.mjs`).
@@ -82,7 +84,7 @@ const bundle = async (outdir) => {
     external: ["better-sqlite3"],
     // jsonc-parser's `main` is a UMD build whose inner requires esbuild cannot follow; its ES modules bundle.
     alias: { "jsonc-parser": "./node_modules/jsonc-parser/lib/esm/main.js" },
-    plugins: [languageModelOutside(outdir)],
+    plugins: [languageModelOutside(outdir), youngClosures()],
     sourcemap: "linked",
     logLevel: "warning",
     // Bundled CommonJS packages still call `require` for Node's built-ins.
