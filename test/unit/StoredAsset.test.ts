@@ -3,7 +3,7 @@ import { describe, expect, it } from "@effect/vitest"
 import type { Asset } from "../../src/domain/Asset.ts"
 import { markDeleted, withoutTransferables } from "../../src/domain/AssetBuilder.ts"
 import { searchableText } from "../../src/domain/SearchableText.ts"
-import { contentText, documentJson, storedParts, withTransferables } from "../../src/domain/StoredAsset.ts"
+import { contentText, documentBytes, documentJson, storedParts, withTransferables } from "../../src/domain/StoredAsset.ts"
 import { timestamp } from "../../src/domain/Timestamps.ts"
 import { codeAsset } from "./TestAssets.ts"
 
@@ -55,6 +55,15 @@ describe("StoredAsset", () => {
     expect(parts.document.byteLength).toBeGreaterThan(lean.length / 4)
     expect(lean).toBe(JSON.stringify(withoutTransferables(asset)))
     expect(full).toBe(JSON.stringify(asset))
+  })
+
+  it("inflates a document that deflated far more than JSON does, whole (past the first buffer it tries)", () => {
+    const asset = codeAsset({ code: CODE, ext: "ts", name: "a".repeat(200_000), tags: ["strings"] })
+    const { document } = storedParts(asset)
+    expect(document.length * 8).toBeLessThan(200_000)
+    const bytes = documentBytes(document)
+    expect(bytes.toString("utf8")).toBe(JSON.stringify(withoutTransferables(asset)))
+    expect(documentJson(document)).toBe(bytes.toString("utf8"))
   })
 
   it("keeps a deleted asset's JSON and no content", () => {
