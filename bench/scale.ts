@@ -264,7 +264,12 @@ interface Round {
   readonly mcpSearches: Array<number>
   /** The same requests' time inside the service, as each answer's `Server-Timing` says. */
   readonly inService: InService
+  /** The service's peak memory after each kind of query, in the order of `QUERY_KINDS` (bytes). */
+  readonly peaks: ReadonlyArray<number>
 }
+
+/** The kinds of query a round sends, in the order it sends them. */
+const QUERY_KINDS = ["fuzzy", "typos", "tags", "filters", "suggestions", "MCP", "short words"] as const
 
 type InService = Record<"fuzzy" | "shortWords" | "tags" | "filters" | "suggestions" | "mcpSearches", Array<number>>
 
@@ -275,7 +280,14 @@ const serviceMs = (answer: { readonly headers: Headers }) => {
   return millis
 }
 
-const runQueries = async (baseUrl: string, app: string, queries: Queries, ids: ReadonlyArray<string>): Promise<Round> => {
+const runQueries = async (
+  baseUrl: string,
+  app: string,
+  queries: Queries,
+  ids: ReadonlyArray<string>,
+  peakNow: () => number
+): Promise<Round> => {
+  const peaks: Array<number> = []
   const inService: InService = { fuzzy: [], shortWords: [], tags: [], filters: [], suggestions: [], mcpSearches: [] }
   const ok = <A extends Answer & { readonly headers: Headers }>(answer: A, what: string, kind: keyof InService) => {
     if (answer.status !== 200) throw new Error(`${what}: ${answer.status} ${answer.text.slice(0, 300)}`)
@@ -287,6 +299,7 @@ const runQueries = async (baseUrl: string, app: string, queries: Queries, ids: R
     ok(await send(baseUrl, "GET", `/assets/search?transferables=false&query=${encodeURIComponent(query)}`), query, kind)
   const fuzzy: Array<number> = []
   for (const query of queries.fuzzy) fuzzy.push((await search(query, "fuzzy")).ms)
+  peaks.push(peakNow())
   let found = 0
   for (const { query, index } of queries.typos) {
     const answer = await search(query, "fuzzy")
@@ -294,12 +307,14 @@ const runQueries = async (baseUrl: string, app: string, queries: Queries, ids: R
     const top = (JSON.parse(answer.text).iterable as Array<{ identifier: string }>).slice(0, 5).map((hit) => hit.identifier)
     if (top.includes(ids[index])) found++
   }
+  peaks.push(peakNow())
   const tags: Array<number> = []
   for (let round = 0; round < 3; round++) {
     for (const tag of queries.tags) {
       tags.push(ok(await send(baseUrl, "GET", `/assets/search?transferables=false&searchable_tags=${tag}`), tag, "tags").ms)
     }
   }
+  peaks.push(peakNow())
   const filters: Array<number> = []
   const filterBytes: Array<number> = []
   for (let round = 0; round < 3; round++) {
@@ -309,11 +324,13 @@ const runQueries = async (baseUrl: string, app: string, queries: Queries, ids: R
       filterBytes.push(Buffer.byteLength(answer.text))
     }
   }
+  peaks.push(peakNow())
   const suggestions: Array<number> = []
   for (const raw of queries.suggestions) {
     const body = { asset: { format: { fragment: { string: { raw } } } } }
     suggestions.push(ok(await send(baseUrl, "POST", `/${app}/suggestion`, body), "suggestion", "suggestions").ms)
   }
+  peaks.push(peakNow())
   const callTool = await mcpSession(baseUrl)
   const mcpSearches: Array<number> = []
   const toolCall = async (args: Record<string, unknown>) => {
@@ -323,9 +340,11 @@ const runQueries = async (baseUrl: string, app: string, queries: Queries, ids: R
   }
   for (const query of queries.fuzzy) mcpSearches.push(await toolCall({ query, limit: 10 }))
   for (const tag of queries.tags) mcpSearches.push(await toolCall({ tags: tag.split(","), language: "typescript", limit: 10 }))
+  peaks.push(peakNow())
   // Last, so that every query above runs as in earlier runs.
   const shortWords: Array<number> = []
   for (const query of queries.shortWords) shortWords.push((await search(query, "shortWords")).ms)
+  peaks.push(peakNow())
   return {
     fuzzy,
     shortWords,
@@ -335,7 +354,8 @@ const runQueries = async (baseUrl: string, app: string, queries: Queries, ids: R
     filterBytes,
     suggestions,
     mcpSearches,
-    inService
+    inService,
+    peaks
   }
 }
 
@@ -477,7 +497,7 @@ const measure = async (size: number) => {
     }
     const filled = memoryOf(servicePid)
 
-    const before = await runQueries(service.baseUrl, app, queries, ids)
+    const before = await runQueries(service.baseUrl, app, queries, ids, () => memoryOf(servicePid).peak)
     const identifiers: Array<number> = []
     for (let i = 0; i < 5; i++) identifiers.push((await send(service.baseUrl, "GET", "/assets/identifiers")).ms)
     const afterQueries = memoryOf(servicePid)
@@ -494,7 +514,7 @@ const measure = async (size: number) => {
     service = VERSIONS ? await startAsUser(dbPath, env) : await startService(dbPath, env)
     const restart = await untilFirstAnswer(restartStarted, service)
     servicePid = serviceUnder(service.pid)
-    const after = await runQueries(service.baseUrl, app, queries, ids)
+    const after = await runQueries(service.baseUrl, app, queries, ids, () => memoryOf(servicePid).peak)
     const secondPeak = memoryOf(servicePid).peak
     const index = JSON.parse((await send(service.baseUrl, "GET", "/.well-known/stats")).text).searchIndex
     // A hundredth of the library saved anew, then a crash; the start after it must find them.
@@ -571,6 +591,10 @@ const measure = async (size: number) => {
       `${(filled.rss / MB).toFixed(0)} / ${(filled.peak / MB).toFixed(0)}`
     )
     figures.set("  peak after the queries, before the listing (MB)", (afterQueries.peak / MB).toFixed(0))
+    figures.set(
+      `  the first process's peak after each kind of query: ${QUERY_KINDS.join(" / ")} (MB)`,
+      before.peaks.map((bytes) => (bytes / MB).toFixed(0)).join(" / ")
+    )
     figures.set(
       "in-memory search index, bytes per asset: typo index / facets",
       `${(index.titleBytes / index.assets).toFixed(0)} / ${(index.facetBytes / index.assets).toFixed(0)}`
