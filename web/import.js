@@ -11,6 +11,12 @@ const elements = {
 
 /** The files chosen, with paths relative to what was picked. */
 let chosen = []
+/**
+ * Which answer the dialog waits for: each preview and import counts one more, and an answer that is no longer
+ * awaited is dropped. A kind changed just before a drop sends two previews; the first may answer last, and was
+ * shown over the second.
+ */
+let awaited = 0
 
 const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
@@ -65,16 +71,19 @@ const show = (report) => {
 }
 
 const preview = async (files) => {
+  const mine = ++awaited
   chosen = files
   elements.preview.innerHTML = ""
   elements.confirm.hidden = true
   if (files.length === 0) return
   elements.status.textContent = `Reading ${files.length} files…`
   try {
-    show(await send(true))
+    const report = await send(true)
+    if (mine !== awaited) return
+    show(report)
     elements.status.textContent = `Preview of ${files.length} files: nothing is written until you import.`
   } catch (error) {
-    elements.status.textContent = error.message
+    if (mine === awaited) elements.status.textContent = error.message
   }
 }
 
@@ -88,6 +97,9 @@ const fromInput = async (input, picked) => {
 }
 
 elements.open.addEventListener("click", () => {
+  // A new import: the files of the last one are not chosen again by changing the kind.
+  awaited++
+  chosen = []
   elements.status.textContent = "Pick or drop files or a folder."
   elements.preview.innerHTML = ""
   elements.confirm.hidden = true
@@ -114,13 +126,15 @@ elements.drop.addEventListener("drop", async (event) => {
   await preview(files)
 })
 elements.confirm.addEventListener("click", async () => {
+  const mine = ++awaited
   elements.confirm.hidden = true
   elements.status.textContent = `Importing…`
   try {
     const report = await send(false)
+    if (mine !== awaited) return
     show(report)
     elements.status.textContent = `Imported ${report.imported} snippets; they appear in the library as they are saved.`
   } catch (error) {
-    elements.status.textContent = error.message
+    if (mine === awaited) elements.status.textContent = error.message
   }
 })

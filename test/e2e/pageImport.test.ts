@@ -76,4 +76,39 @@ describe.skipIf(chromiumPath === undefined)(`the page's import in Chromium (${ru
     await expect.poll(() => page.locator("#import-status").textContent()).toContain("npm run import -- --from KIND PATH")
     await page.click("#import-close")
   })
+
+  it("shows the preview of what was chosen last, even when an earlier one answers after it", async () => {
+    // The first preview (the folder as VS Code snippets, already imported above) is held back until the last one
+    // (the gists file, imported above too) has been shown.
+    let releaseFirst = () => {}
+    const firstReleased = new Promise<void>((resolve) => (releaseFirst = resolve))
+    let held = false
+    await page.route("**/library/import", async (route) => {
+      const { kind, files } = route.request().postDataJSON() as { kind: string; files: Array<unknown> }
+      if (held || kind !== "vscode" || files.length < 2) return route.continue()
+      held = true
+      await firstReleased
+      await route.continue()
+    })
+    await page.click("#open-import")
+    await page.selectOption("#import-kind", "vscode")
+    await page.setInputFiles("#import-folder", importFixture("vscode"))
+    await page.selectOption("#import-kind", "gist")
+    const text = readFileSync(importFixture("gist-api/gists.json"), "utf8")
+    const dataTransfer = await page.evaluateHandle((json) => {
+      const transfer = new DataTransfer()
+      transfer.items.add(new File([json], "gists.json", { type: "application/json" }))
+      return transfer
+    }, text)
+    await page.dispatchEvent("#import-drop", "drop", { dataTransfer })
+    await expect.poll(preview).toContain("0 of 3 snippets are new")
+    expect(held).toBe(true)
+    const firstAnswered = page.waitForResponse("**/library/import")
+    releaseFirst()
+    await firstAnswered
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)))
+    expect(await preview()).toContain("0 of 3 snippets are new")
+    await page.unroute("**/library/import")
+    await page.click("#import-close")
+  })
 })
