@@ -24,6 +24,16 @@ describe.skipIf(chromiumPath === undefined)(`the page's import in Chromium (${ru
   let page: Page
   const names = () => page.locator("#list li .name").allTextContents()
   const preview = () => page.locator("#import-preview").textContent()
+  /** The gists file dropped on the page, as a user drags it there. */
+  const dropGists = async () => {
+    const text = readFileSync(importFixture("gist-api/gists.json"), "utf8")
+    const dataTransfer = await page.evaluateHandle((json) => {
+      const transfer = new DataTransfer()
+      transfer.items.add(new File([json], "gists.json", { type: "application/json" }))
+      return transfer
+    }, text)
+    await page.dispatchEvent("#import-drop", "drop", { dataTransfer })
+  }
 
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: chromiumPath!, args: ["--no-sandbox"] })
@@ -53,17 +63,11 @@ describe.skipIf(chromiumPath === undefined)(`the page's import in Chromium (${ru
   it("reads a file dropped on it; a second import of the same finds it all in the library", async () => {
     await page.click("#open-import")
     await page.selectOption("#import-kind", "gist")
-    const text = readFileSync(importFixture("gist-api/gists.json"), "utf8")
-    const dataTransfer = await page.evaluateHandle((json) => {
-      const transfer = new DataTransfer()
-      transfer.items.add(new File([json], "gists.json", { type: "application/json" }))
-      return transfer
-    }, text)
-    await page.dispatchEvent("#import-drop", "drop", { dataTransfer })
+    await dropGists()
     await expect.poll(preview).toContain("3 of 3 snippets are new")
     await page.click("#import-confirm")
     await expect.poll(preview).toContain("Imported 3 snippets")
-    await page.dispatchEvent("#import-drop", "drop", { dataTransfer })
+    await dropGists()
     await expect.poll(preview).toContain("0 of 3 snippets are new")
     expect(await page.locator("#import-confirm").isHidden()).toBe(true)
     await page.click("#import-close")
@@ -94,13 +98,7 @@ describe.skipIf(chromiumPath === undefined)(`the page's import in Chromium (${ru
     await page.selectOption("#import-kind", "vscode")
     await page.setInputFiles("#import-folder", importFixture("vscode"))
     await page.selectOption("#import-kind", "gist")
-    const text = readFileSync(importFixture("gist-api/gists.json"), "utf8")
-    const dataTransfer = await page.evaluateHandle((json) => {
-      const transfer = new DataTransfer()
-      transfer.items.add(new File([json], "gists.json", { type: "application/json" }))
-      return transfer
-    }, text)
-    await page.dispatchEvent("#import-drop", "drop", { dataTransfer })
+    await dropGists()
     await expect.poll(preview).toContain("0 of 3 snippets are new")
     expect(held).toBe(true)
     const firstAnswered = page.waitForResponse("**/library/import")
