@@ -11,6 +11,7 @@ import type { InvalidRequest } from "../api/Errors.ts"
 import type { Asset } from "../domain/Asset.ts"
 import { buildAsset } from "../domain/AssetBuilder.ts"
 import { AssetId, FormatId } from "../domain/Common.ts"
+import { countsOf } from "../domain/Counts.ts"
 import { languageNamed } from "../domain/LanguageNames.ts"
 import type { Seed } from "../domain/Seed.ts"
 import { timestamp } from "../domain/Timestamps.ts"
@@ -38,11 +39,8 @@ const CONCURRENCY = 64
 type Outcome = { readonly entry: ImportedEntry } | { readonly held: string }
 
 /** Counts of each value, most frequent first. */
-const counted = (values: ReadonlyArray<string>) => {
-  const counts = new Map<string, number>()
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1)
-  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([name, count]) => ({ name, count }))
-}
+const counted = (values: ReadonlyArray<string>) =>
+  [...countsOf(values)].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([name, count]) => ({ name, count }))
 
 /** What the library's create path is given for an imported snippet. */
 const seedOf = (kind: ImportKind, snippet: ImportedSnippet): Seed => {

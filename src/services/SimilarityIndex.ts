@@ -9,6 +9,7 @@
 import { Effect } from "effect"
 import { fingerprintOf, jaccardBetween, prepare, similarityBetween } from "../domain/CodeFingerprint.ts"
 import { type CommentedPaste, commentedPaste, holdsPaste, linesHeld, trimmedLines } from "../domain/CommentedPaste.ts"
+import { countsOf } from "../domain/Counts.ts"
 import { SimilarityStore } from "../storage/SimilarityStore.ts"
 import { TextSearch } from "../storage/TextSearch.ts"
 import { SearchIndex } from "./SearchIndex.ts"
@@ -67,7 +68,7 @@ export class SimilarityIndex extends Effect.Service<SimilarityIndex>()("Similari
         })
         // Only assets that tie need the keys ordering them: reading both for all 40 candidates cost 0.4 ms of a
         // suggestion's 3.5 at 10,000 assets (bench:similarity, three alternated pairs).
-        const sharing = countBy(scored.map((similar) => similar.similarity))
+        const sharing = countsOf(scored.map((similar) => similar.similarity))
         const queryLines = trimmedLines(code)
         const compared = scored.map(({ row, similarity, savedCode, prepared }): RankedAsset =>
           (sharing.get(similarity) ?? 0) > 1
@@ -96,9 +97,3 @@ export class SimilarityIndex extends Effect.Service<SimilarityIndex>()("Similari
 }) {}
 
 const round = (value: number) => Math.round(value * 1e4) / 1e4
-
-const countBy = <A>(values: ReadonlyArray<A>): Map<A, number> => {
-  const counts = new Map<A, number>()
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1)
-  return counts
-}
