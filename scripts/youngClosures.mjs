@@ -19,7 +19,11 @@ import ts from "typescript"
 /** Cheap test that a file may hold such an assignment (a property or element, `=`, then a function's start). */
 const MAY_ASSIGN_FUNCTION = /(?:\.[\w$#]+|\])\s*=\s*(?:async\b\s*)?(?:function\b|[(<]|[\w$]+\s*=>)/
 
-const scriptKind = (fileName) => /\.[mc]?tsx?$/.test(fileName) ? ts.ScriptKind.TS : ts.ScriptKind.JS
+/** A script's dialect, as its name ends: `js`, `jsx`, `ts` or `tsx` (esbuild's loaders of the same names). */
+const dialectOf = (fileName) => /\.[mc]?([jt]sx?)$/.exec(fileName)?.[1] ?? "js"
+
+const scriptKind = (fileName) =>
+  ({ js: ts.ScriptKind.JS, jsx: ts.ScriptKind.JSX, ts: ts.ScriptKind.TS, tsx: ts.ScriptKind.TSX })[dialectOf(fileName)]
 
 /** The expression inside parentheses and TypeScript's type assertions, which V8 (or the compiled code) sees through. */
 const unwrapped = (node) =>
@@ -60,11 +64,11 @@ export const youngClosures = () => ({
   name: "young-closures",
   setup(build) {
     build.onLoad({ filter: /\.[mc]?[jt]sx?$/ }, (args) => {
-      if (args.path.endsWith(".d.ts")) return undefined
+      if (/\.d\.[mc]?ts$/.test(args.path)) return undefined
       const text = readFileSync(args.path, "utf8")
       const rewritten = withYoungClosures(text, args.path)
       if (rewritten === text) return undefined
-      return { contents: rewritten, loader: scriptKind(args.path) === ts.ScriptKind.TS ? "ts" : "js" }
+      return { contents: rewritten, loader: dialectOf(args.path) }
     })
   }
 })

@@ -34,6 +34,12 @@ it("sees through parentheses and TypeScript's type assertions, which the compile
     .toBe("response.writeHead = (0, ((...args: Array<unknown>) => args) as typeof response.writeHead)")
 })
 
+it("reads a script in the dialect its name says, JSX included", () => {
+  expect(withYoungClosures("view.render = () => <p>{name}</p>", "View.tsx")).toBe("view.render = (0, () => <p>{name}</p>)")
+  expect(withYoungClosures("view.render = function () { return <p /> }", "View.jsx"))
+    .toBe("view.render = (0, function () { return <p /> })")
+})
+
 it("wraps nested ones, each where it stands", () => {
   expect(withYoungClosures("a.b = function () { c.d = () => 2 }", "a.js"))
     .toBe("a.b = (0, function () { c.d = (0, () => 2) })")
