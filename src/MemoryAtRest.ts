@@ -1,0 +1,97 @@
+/**
+ * Memory given back in a quiet moment. V8 runs a full collection only once the old generation has grown to twice
+ * what is live (`HeapGrowth.ts`), and what it freed stays with the process for the next allocations: after a burst of
+ * 100,000 saves the service held 250 MB where one memory-reducing collection left 166 (Node 24). V8's memory reducer,
+ * made to do this in an idle browser tab, never started on the service's thread: it judged the allocation rate high
+ * for as long as the service sat idle (`--trace-memory-reducer`). So when no request has come over a whole look and
+ * none is being answered, and the process has grown by `GROWTH` since the last such collection (or since it started),
+ * the service runs one: V8's "last resort", full collections until nothing more is freed, free pages returned and
+ * the young generation shrunk. A request that comes meanwhile waits for it.
+ *
+ * V8 runs that kind from V8 12 on (Node 22 and later, Deno). V8 11 (Node 20) runs no collection at all when given
+ * the options that ask for it, so there it is asked for an ordinary full collection, which gives less back. Where the
+ * collector cannot be reached, nothing is done.
+ */
+import { Duration, Effect, Layer, Schedule } from "effect"
+import { setFlagsFromString } from "node:v8"
+import { runInNewContext } from "node:vm"
+import { requestActivity } from "./storage/RequestsReceived.ts"
+
+/** How often the service looks for a quiet moment: no request received since the last look, and none being answered. */
+export const LOOK = Duration.seconds(5)
+
+/** How much the process must have grown since the last collection here for the next one to be worth its pause. */
+export const GROWTH = 16 * 1024 * 1024
+
+/** A memory-reducing collection and the process's resident memory, as the service reads them. */
+export interface Memory {
+  readonly collect: () => void
+  readonly resident: () => number
+}
+
+interface GcOptions {
+  readonly type: "major"
+  readonly execution: "sync"
+  readonly flavor: "last-resort"
+}
+
+/**
+ * V8's own collector, exposed for this: the flag makes every new context carry a `gc` function, which runs on this
+ * isolate. Undefined where the runtime refuses either step.
+ */
+const exposedCollector = (): ((options?: GcOptions) => void) | undefined => {
+  try {
+    setFlagsFromString("--expose-gc")
+    const gc: unknown = runInNewContext("gc")
+    return typeof gc === "function" ? (gc as (options?: GcOptions) => void) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Whether this V8 reads the kind of collection from the options it is given (V8 12 and later). */
+const readsCollectionOptions = Number(process.versions.v8.split(".")[0]) >= 12
+
+/** The running process's memory, when its runtime lets the service run the collector. */
+export const processMemory = (): Memory | undefined => {
+  const gc = exposedCollector()
+  if (gc === undefined) return undefined
+  return {
+    collect: readsCollectionOptions
+      ? () => gc({ type: "major", execution: "sync", flavor: "last-resort" })
+      : () => gc(),
+    resident: () => process.memoryUsage().rss
+  }
+}
+
+/** Looks for a quiet moment every `LOOK`, and collects in one once the process has grown by `GROWTH`. */
+export const givingBackAtRest = (memory: Memory) =>
+  Layer.scopedDiscard(Effect.gen(function*() {
+    const requests = yield* requestActivity
+    let seen = requests.count()
+    let left = memory.resident()
+    const look = Effect.suspend(() => {
+      const count = requests.count()
+      const quiet = count === seen && !requests.answering()
+      seen = count
+      const held = memory.resident()
+      if (!quiet || held - left < GROWTH) return Effect.void
+      return Effect.timed(Effect.sync(memory.collect)).pipe(
+        Effect.flatMap(([took]) => {
+          left = memory.resident()
+          const mb = (bytes: number) => (bytes / 1048576).toFixed(0)
+          return Effect.logDebug(
+            `Gave memory back in a quiet moment: ${mb(held)} → ${mb(left)} MB resident, ` +
+              `in ${Duration.toMillis(took).toFixed(0)} ms`
+          )
+        })
+      )
+    })
+    yield* Effect.forkScoped(Effect.schedule(look, Schedule.spaced(LOOK)))
+  }))
+
+/** The service's own: on the running process, or nothing where its collector cannot be reached. */
+export const MemoryAtRest = Layer.unwrapEffect(Effect.sync(() => {
+  const memory = processMemory()
+  return memory === undefined ? Layer.empty : givingBackAtRest(memory)
+}))

@@ -1,0 +1,75 @@
+import { expect, it } from "@effect/vitest"
+import { Effect, Layer, TestClock } from "effect"
+import { givingBackAtRest, GROWTH, LOOK, type Memory, processMemory } from "../../src/MemoryAtRest.ts"
+import { RequestsReceived } from "../../src/storage/RequestsReceived.ts"
+
+/** A process whose resident memory the test sets, and whose collections leave `afterCollection`. */
+const fakeMemory = (start: number, afterCollection: number) => {
+  const state = { resident: start, collections: 0 }
+  const memory: Memory = {
+    collect: () => {
+      state.collections++
+      state.resident = afterCollection
+    },
+    resident: () => state.resident
+  }
+  return { state, memory }
+}
+
+const withUpkeep = (memory: Memory) =>
+  Effect.provide(givingBackAtRest(memory).pipe(Layer.provideMerge(RequestsReceived.Default)))
+
+it.scoped("collects in the first quiet look once the process grew, and not again until it grows anew", () => {
+  const { memory, state } = fakeMemory(100e6, 90e6)
+  return Effect.gen(function*() {
+    yield* TestClock.adjust(LOOK)
+    // Quiet, but grown by nothing yet.
+    expect(state.collections).toBe(0)
+    state.resident = 100e6 + GROWTH
+    yield* TestClock.adjust(LOOK)
+    expect(state.collections).toBe(1)
+    expect(state.resident).toBe(90e6)
+    // Grown again, but less than GROWTH past what the collection left.
+    state.resident = 90e6 + GROWTH - 1
+    yield* TestClock.adjust(LOOK)
+    expect(state.collections).toBe(1)
+    state.resident = 90e6 + GROWTH
+    yield* TestClock.adjust(LOOK)
+    expect(state.collections).toBe(2)
+  }).pipe(withUpkeep(memory))
+})
+
+it.scoped("waits while requests come or one is being answered", () => {
+  const { memory, state } = fakeMemory(100e6, 90e6)
+  return Effect.gen(function*() {
+    const requests = yield* RequestsReceived
+    state.resident = 100e6 + 2 * GROWTH
+    // A request in every look: no collection between them.
+    for (let look = 0; look < 3; look++) {
+      requests.received()()
+      yield* TestClock.adjust(LOOK)
+      expect(state.collections).toBe(0)
+    }
+    // One being answered across looks (a listing of every asset) is no pause either.
+    const answered = requests.received()
+    yield* TestClock.adjust(LOOK)
+    yield* TestClock.adjust(LOOK)
+    expect(state.collections).toBe(0)
+    answered()
+    // The look after the answer still saw it being answered; the one after that finds the quiet.
+    yield* TestClock.adjust(LOOK)
+    yield* TestClock.adjust(LOOK)
+    expect(state.collections).toBe(1)
+  }).pipe(withUpkeep(memory))
+})
+
+it("reaches this runtime's collector, which collects what nothing refers to any more", async () => {
+  const memory = processMemory()
+  expect(memory).toBeDefined()
+  const dropped = new WeakRef(Array.from({ length: 20_000 }, (_, i) => [i, i + 1, i + 2]))
+  // A weak reference's target stays alive until the job that made it ends.
+  await new Promise((resolve) => setTimeout(resolve, 0))
+  memory!.collect()
+  expect(dropped.deref()).toBeUndefined()
+  expect(memory!.resident()).toBeGreaterThan(0)
+})
