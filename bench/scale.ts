@@ -30,6 +30,8 @@ import {
   startService,
   startAsUser
 } from "../test/e2e/ServiceProcess.ts"
+import { Duration } from "effect"
+import { LOOK } from "../src/MemoryAtRest.ts"
 import { withTypo, withTypoInBase } from "./codeMutations.ts"
 import { startComparison } from "./comparisonServer.ts"
 import { databaseServer, freshDatabase } from "./freshDatabase.ts"
@@ -507,7 +509,10 @@ const measure = async (size: number) => {
     const sampler = setInterval(() => (listingPeak = Math.max(listingPeak, memoryOf(servicePid).rss)), 25)
     const listing = await received(service.baseUrl, "/assets?transferables=false")
     clearInterval(sampler)
-    const firstPeak = memoryOf(servicePid).peak
+    // Then nothing for two looks for a quiet moment and a second more: what the service holds at rest.
+    await new Promise((resolve) => setTimeout(resolve, 2 * Duration.toMillis(LOOK) + 1000))
+    const atRest = memoryOf(servicePid)
+    const firstPeak = atRest.peak
 
     await service.stop()
     const restartStarted = performance.now()
@@ -581,7 +586,7 @@ const measure = async (size: number) => {
     const peak = Math.max(firstPeak, secondPeak, crashRestart?.peak ?? 0)
     figures.set("RSS after the queries / peak over the whole test (MB)", `${(afterQueries.rss / MB).toFixed(0)} / ${(peak / MB).toFixed(0)}`)
     figures.set(
-      "  peak of each process: filled, queried and listed / restarted and queried / started after the crash (MB)",
+      "  peak of each process: filled, queried, listed and at rest / restarted and queried / started after the crash (MB)",
       [firstPeak, secondPeak, crashRestart?.peak]
         .map((bytes) => bytes === undefined ? "-" : (bytes / MB).toFixed(0))
         .join(" / ")
@@ -591,6 +596,10 @@ const measure = async (size: number) => {
       `${(filled.rss / MB).toFixed(0)} / ${(filled.peak / MB).toFixed(0)}`
     )
     figures.set("  peak after the queries, before the listing (MB)", (afterQueries.peak / MB).toFixed(0))
+    figures.set(
+      `RSS at rest: ${(2 * Duration.toSeconds(LOOK) + 1).toFixed(0)} s after the listing, no request since (MB)`,
+      (atRest.rss / MB).toFixed(0)
+    )
     figures.set(
       `  the first process's peak after each kind of query: ${QUERY_KINDS.join(" / ")} (MB)`,
       before.peaks.map((bytes) => (bytes / MB).toFixed(0)).join(" / ")
