@@ -12,7 +12,7 @@
  * the options that ask for it, so there it is asked for an ordinary full collection, which gives less back. Where the
  * collector cannot be reached, nothing is done.
  */
-import { Duration, Effect, Layer, Schedule } from "effect"
+import { Context, Duration, Effect, Layer, Schedule } from "effect"
 import { setFlagsFromString } from "node:v8"
 import { runInNewContext } from "node:vm"
 import { requestActivity } from "./storage/RequestsReceived.ts"
@@ -64,34 +64,46 @@ export const processMemory = (): Memory | undefined => {
   }
 }
 
+/** Memory given back: in each quiet moment, and by background work before it makes something large. */
+export class MemoryAtRest extends Context.Tag("MemoryAtRest")<MemoryAtRest, {
+  /** Collects now if the process has grown by `GROWTH` since the last collection here. */
+  readonly giveBackIfGrown: Effect.Effect<void>
+}>() {}
+
 /** Looks for a quiet moment every `LOOK`, and collects in one once the process has grown by `GROWTH`. */
 export const givingBackAtRest = (memory: Memory) =>
-  Layer.scopedDiscard(Effect.gen(function*() {
-    const requests = yield* requestActivity
-    let seen = requests.count()
-    let left = memory.resident()
-    const look = Effect.suspend(() => {
-      const count = requests.count()
-      const quiet = count === seen && !requests.answering()
-      seen = count
-      const held = memory.resident()
-      if (!quiet || held - left < GROWTH) return Effect.void
-      return Effect.timed(Effect.sync(memory.collect)).pipe(
-        Effect.flatMap(([took]) => {
-          left = memory.resident()
-          const mb = (bytes: number) => (bytes / 1048576).toFixed(0)
-          return Effect.logDebug(
-            `Gave memory back in a quiet moment: ${mb(held)} → ${mb(left)} MB resident, ` +
-              `in ${Duration.toMillis(took).toFixed(0)} ms`
-          )
-        })
-      )
+  Layer.scoped(
+    MemoryAtRest,
+    Effect.gen(function*() {
+      const requests = yield* requestActivity
+      let seen = requests.count()
+      let left = memory.resident()
+      const giveBackIfGrown = Effect.suspend(() => {
+        const held = memory.resident()
+        if (held - left < GROWTH) return Effect.void
+        return Effect.timed(Effect.sync(memory.collect)).pipe(
+          Effect.flatMap(([took]) => {
+            left = memory.resident()
+            const mb = (bytes: number) => (bytes / 1048576).toFixed(0)
+            return Effect.logDebug(
+              `Gave memory back: ${mb(held)} → ${mb(left)} MB resident, in ${Duration.toMillis(took).toFixed(0)} ms`
+            )
+          })
+        )
+      })
+      const look = Effect.suspend(() => {
+        const count = requests.count()
+        const quiet = count === seen && !requests.answering()
+        seen = count
+        return quiet ? giveBackIfGrown : Effect.void
+      })
+      yield* Effect.forkScoped(Effect.schedule(look, Schedule.spaced(LOOK)))
+      return { giveBackIfGrown }
     })
-    yield* Effect.forkScoped(Effect.schedule(look, Schedule.spaced(LOOK)))
-  }))
+  )
 
-/** The service's own: on the running process, or nothing where its collector cannot be reached. */
-export const MemoryAtRest = Layer.unwrapEffect(Effect.sync(() => {
+/** The service's own: on the running process, or none where its collector cannot be reached. */
+export const MemoryAtRestLive = Layer.unwrapEffect(Effect.sync(() => {
   const memory = processMemory()
   return memory === undefined ? Layer.empty : givingBackAtRest(memory)
 }))

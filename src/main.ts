@@ -11,7 +11,7 @@ import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Cause, ConfigError, Effect, Exit, Layer, Logger } from "effect"
 import { isDebug, ServiceConfig } from "./config.ts"
 import { GracefulShutdownLive, HttpAppLive, NodeServerLive, ServicesLive } from "./http/Server.ts"
-import { MemoryAtRest } from "./MemoryAtRest.ts"
+import { MemoryAtRestLive } from "./MemoryAtRest.ts"
 import { describeLibrary, EngineLive } from "./storage/Engine.ts"
 import { RequestsReceived } from "./storage/RequestsReceived.ts"
 import { ExitCode, StartupError } from "./StartupError.ts"
@@ -26,11 +26,12 @@ const StartupLog = Layer.effectDiscard(Effect.gen(function*() {
   yield* Effect.logInfo(`Listening on ${address}, ${yield* describeLibrary}`)
 }))
 
-const Main = Layer.mergeAll(GracefulShutdownLive, StartupLog, MemoryAtRest).pipe(
+const Main = Layer.mergeAll(GracefulShutdownLive, StartupLog).pipe(
   Layer.provide(HttpAppLive),
   Layer.provide(NodeServerLive),
   Layer.provide(ServicesLive),
   Layer.provide(EngineLive),
+  Layer.provide(MemoryAtRestLive),
   // One count for the server, which counts the requests, and the engine and the memory's upkeep, which wait for a
   // pause in them.
   Layer.provide(RequestsReceived.Default)

@@ -1,7 +1,8 @@
 /**
  * The followers keep the search index's snapshot while the service runs, in a quiet moment: on a library where none
  * stands (a first start, or one that rebuilt the index), or after 200 commits; never while requests come. A stop
- * keeps one only when a commit was applied since the one standing was kept or read back.
+ * keeps one only when a commit was applied since the one standing was kept or read back. A quiet moment's keep gives
+ * memory back first.
  */
 import { expect, it } from "@effect/vitest"
 import { SqlClient } from "@effect/sql/SqlClient"
@@ -10,6 +11,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { ServicesLive } from "../../src/http/Server.ts"
+import { MemoryAtRest } from "../../src/MemoryAtRest.ts"
 import { AssetCreator } from "../../src/services/AssetCreator.ts"
 import { SeedPreprocessor } from "../../src/services/SeedPreprocessor.ts"
 import { RequestsReceived } from "../../src/storage/RequestsReceived.ts"
@@ -91,4 +93,26 @@ it.live("keeps one at a stop only when a commit was applied since the one standi
     expect(next).toHaveLength(1)
     expect(next).not.toEqual(kept)
   }).pipe(Effect.ensuring(Effect.sync(() => rmSync(dir, { recursive: true, force: true }))))
+})
+
+it.scoped("gives memory back before it keeps a snapshot in a quiet moment", () => {
+  const dir = mkdtempSync(join(tmpdir(), "library-followers-"))
+  const dbPath = join(dir, "assets.db")
+  /** Whether a snapshot stood each time memory was given back. */
+  const snapshotStood: Array<boolean> = []
+  const memory = Layer.succeed(MemoryAtRest, {
+    giveBackIfGrown: Effect.sync(() => snapshotStood.push(existsSync(snapshotPathOf(dbPath))))
+  })
+  return Effect.gen(function*() {
+    yield* saved("export const twice = (n: number) => n * 2\n")
+    yield* TestClock.adjust("10 seconds")
+    expect(existsSync(snapshotPathOf(dbPath))).toBe(true)
+    expect(snapshotStood).toEqual([false])
+  }).pipe(
+    Effect.provide(ServicesLive.pipe(
+      Layer.provideMerge(sqliteEngineOrDie(dbPath)),
+      Layer.provideMerge(Layer.merge(RequestsReceived.Default, memory))
+    )),
+    Effect.ensuring(Effect.sync(() => rmSync(dir, { recursive: true, force: true })))
+  )
 })

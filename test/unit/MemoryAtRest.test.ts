@@ -1,6 +1,13 @@
 import { expect, it } from "@effect/vitest"
 import { Effect, Layer, TestClock } from "effect"
-import { givingBackAtRest, GROWTH, LOOK, type Memory, processMemory } from "../../src/MemoryAtRest.ts"
+import {
+  givingBackAtRest,
+  GROWTH,
+  LOOK,
+  type Memory,
+  MemoryAtRest,
+  processMemory
+} from "../../src/MemoryAtRest.ts"
 import { RequestsReceived } from "../../src/storage/RequestsReceived.ts"
 
 /** A process whose resident memory the test sets, and whose collections leave `afterCollection`. */
@@ -60,6 +67,21 @@ it.scoped("waits while requests come or one is being answered", () => {
     yield* TestClock.adjust(LOOK)
     yield* TestClock.adjust(LOOK)
     expect(state.collections).toBe(1)
+  }).pipe(withUpkeep(memory))
+})
+
+it.scoped("collects at once when asked and grown, without waiting for a quiet moment", () => {
+  const { memory, state } = fakeMemory(100e6, 90e6)
+  return Effect.gen(function*() {
+    const requests = yield* RequestsReceived
+    const { giveBackIfGrown } = yield* MemoryAtRest
+    const answered = requests.received()
+    yield* giveBackIfGrown
+    expect(state.collections).toBe(0)
+    state.resident = 100e6 + GROWTH
+    yield* giveBackIfGrown
+    expect(state.collections).toBe(1)
+    answered()
   }).pipe(withUpkeep(memory))
 })
 
