@@ -11,8 +11,8 @@
  */
 import { Deferred, Duration, Effect, FiberId, Option, Schedule, Stream } from "effect"
 import { type FeedEntry, type FeedEvent, isOutage } from "../domain/Commit.ts"
-import { MemoryAtRest } from "../MemoryAtRest.ts"
 import { facetsOf, searchableText } from "../domain/SearchableText.ts"
+import { MemoryAtRest } from "../MemoryAtRest.ts"
 import { ChangeFeed } from "../storage/ChangeFeed.ts"
 import { requestActivity } from "../storage/RequestsReceived.ts"
 import { SearchIndexSnapshots } from "../storage/SearchIndexSnapshots.ts"
