@@ -63,8 +63,7 @@ it.scoped("waits while requests come or one is being answered", () => {
     yield* TestClock.adjust(LOOK)
     expect(state.collections).toBe(0)
     answered()
-    // The look after the answer still saw it being answered; the one after that finds the quiet.
-    yield* TestClock.adjust(LOOK)
+    // No request since the last look, and none being answered: quiet.
     yield* TestClock.adjust(LOOK)
     expect(state.collections).toBe(1)
   }).pipe(withUpkeep(memory))
