@@ -5,7 +5,7 @@
  * duplicate names); then, one request at a time with `transferables=false`: fuzzy searches, names with one typo
  * (is the snippet in the top 5?), tag searches, filtered searches, suggestions, the identifier snapshot and the full
  * listing; the MCP tool `search_snippets` with the same queries and with tag and language filters (one session, a
- * POST per call); the process's memory; a restart (SIGTERM, start, until a search answers); the same queries again; the
+ * POST per call); the process's memory, and again at rest (no request for two of `MemoryAtRest`'s looks); a restart (SIGTERM, start, until a search answers); the same queries again; the
  * database files on disk. Memory is the listening process's resident set (`/proc/<pid>/status`: VmRSS, and VmHWM
  * for its peak); the search index's bytes per asset are the service's own count (`/.well-known/stats`). The service
  * runs with `SERVER_TIMING=true`, so that each query's time inside it is reported beside the client's.
@@ -22,6 +22,8 @@ import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } 
 import { request as httpRequest } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { Duration } from "effect"
+import { LOOK } from "../src/MemoryAtRest.ts"
 import { openStream } from "../test/e2e/StreamClient.ts"
 import {
   isRunning,
@@ -30,8 +32,6 @@ import {
   startService,
   startAsUser
 } from "../test/e2e/ServiceProcess.ts"
-import { Duration } from "effect"
-import { LOOK } from "../src/MemoryAtRest.ts"
 import { withTypo, withTypoInBase } from "./codeMutations.ts"
 import { startComparison } from "./comparisonServer.ts"
 import { databaseServer, freshDatabase } from "./freshDatabase.ts"
