@@ -5,10 +5,11 @@
  * duplicate names); then, one request at a time with `transferables=false`: fuzzy searches, names with one typo
  * (is the snippet in the top 5?), tag searches, filtered searches, suggestions, the identifier snapshot and the full
  * listing; the MCP tool `search_snippets` with the same queries and with tag and language filters (one session, a
- * POST per call); the process's memory, and again at rest (no request for two of `MemoryAtRest`'s looks); a restart (SIGTERM, start, until a search answers); the same queries again; the
- * database files on disk. Memory is the listening process's resident set (`/proc/<pid>/status`: VmRSS, and VmHWM
- * for its peak); the search index's bytes per asset are the service's own count (`/.well-known/stats`). The service
- * runs with `SERVER_TIMING=true`, so that each query's time inside it is reported beside the client's.
+ * POST per call); the process's memory, and again at rest (no request for two of `MemoryAtRest`'s looks); a restart
+ * (SIGTERM, start, until a search answers); the same queries again; the database files on disk. Memory is the
+ * listening process's resident set (`/proc/<pid>/status`: VmRSS, and VmHWM for its peak); the search index's bytes
+ * per asset are the service's own count (`/.well-known/stats`). The service runs with `SERVER_TIMING=true`, so that
+ * each query's time inside it is reported beside the client's.
  *
  * With `DATABASE_URL` (a PostgreSQL server the benchmark may create databases on), the same on PostgreSQL, a fresh
  * database per size, plus what only several instances show: the second half of the library is filled through two
@@ -51,6 +52,8 @@ const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number)
 const VERSIONS = process.env.BENCH_CASE === "versions"
 const WRITERS = 8
 const MB = 1024 * 1024
+/** How long the service is left without a request before its memory at rest is read: two looks and a second more. */
+const AT_REST = Duration.sum(Duration.times(LOOK, 2), Duration.seconds(1))
 
 /** The resident set of a process and its peak so far, in bytes. */
 const memoryOf = (pid: number) => {
@@ -509,8 +512,8 @@ const measure = async (size: number) => {
     const sampler = setInterval(() => (listingPeak = Math.max(listingPeak, memoryOf(servicePid).rss)), 25)
     const listing = await received(service.baseUrl, "/assets?transferables=false")
     clearInterval(sampler)
-    // Then nothing for two looks for a quiet moment and a second more: what the service holds at rest.
-    await new Promise((resolve) => setTimeout(resolve, 2 * Duration.toMillis(LOOK) + 1000))
+    // Then nothing for a while: what the service holds at rest.
+    await new Promise((resolve) => setTimeout(resolve, Duration.toMillis(AT_REST)))
     const atRest = memoryOf(servicePid)
     const firstPeak = atRest.peak
 
@@ -597,7 +600,7 @@ const measure = async (size: number) => {
     )
     figures.set("  peak after the queries, before the listing (MB)", (afterQueries.peak / MB).toFixed(0))
     figures.set(
-      `RSS at rest: ${(2 * Duration.toSeconds(LOOK) + 1).toFixed(0)} s after the listing, no request since (MB)`,
+      `RSS at rest: ${Duration.toSeconds(AT_REST).toFixed(0)} s after the listing, no request since (MB)`,
       (atRest.rss / MB).toFixed(0)
     )
     figures.set(
