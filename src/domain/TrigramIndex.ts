@@ -6,20 +6,27 @@
  * query (`parse_header` before `parse_header_v2`, …, where a family of versions ties). Lookups touch only the
  * postings of the query's trigrams, not every row, and not those most rows hold (`telling`).
  *
- * Compact: each trigram (numbered, `trigramKey`) has a growable `Uint32Array` of rows (4 bytes per trigram of a text),
- * plus the text itself (for removal, and for queries too short to have a trigram). No object per entry.
+ * Compact: each trigram (numbered, `trigramKey`) has a list of its rows packed as the gaps between them (`PackedRows`,
+ * about a byte per trigram of a text), plus the text itself (for removal, and for queries too short to have a
+ * trigram). No object per entry.
  */
 import { forEachTrigram, swapsOf, trigramsOf } from "./FuzzyMatch.ts"
+import { PackedRows } from "./PackedRows.ts"
 import { OBJECT_BYTES } from "./RowSet.ts"
 
-/** An index's state, as a snapshot keeps it: each trigram's rows are `rows[starts[i], starts[i + 1])`. */
+/**
+ * An index's state, as a snapshot keeps it: trigram `grams[i]` holds `counts[i]` rows, the highest `lasts[i]`,
+ * packed in `rows[starts[i], starts[i + 1])`.
+ */
 export interface TrigramIndexParts {
   /** Lower-cased text by row; null where no row is indexed. */
   readonly texts: ReadonlyArray<string | null>
   readonly gramCounts: Uint16Array<ArrayBuffer>
   readonly grams: Float64Array
   readonly starts: Uint32Array
-  readonly rows: Uint32Array
+  readonly counts: Uint32Array
+  readonly lasts: Uint32Array
+  readonly rows: Uint8Array
 }
 
 /** Queries of up to this many trigrams vote with their swaps undone too. */
@@ -30,13 +37,8 @@ const COMMON_ROWS = 1000
 /** …while this many of a reading's trigrams are left. */
 const TELLING_LEFT = 3
 
-interface Postings {
-  rows: Uint32Array
-  length: number
-}
-
 export class TrigramIndex {
-  private readonly postings = new Map<number, Postings>()
+  private readonly postings = new Map<number, PackedRows>()
   /** Lower-cased text by row; undefined where no row is indexed. */
   private readonly texts: Array<string | undefined> = []
   /** How many distinct trigrams each row's text has. */
@@ -46,14 +48,15 @@ export class TrigramIndex {
   /** A row's best count over the readings of one lookup. */
   private best = new Uint16Array(1024)
   /**
-   * Room a lookup works in, kept from one to the next: the rows one reading counted, the rows any reading did, and
-   * the kept rows' order keys. A lookup's own arrays of them, tens of thousands long at 100,000 assets, were each
+   * Room a lookup works in, kept from one to the next: the rows one reading counted, the rows any reading did, the
+   * kept rows' order keys, and the rows of the list being read. A lookup's own arrays of them, tens of thousands long at 100,000 assets, were each
    * larger than V8's young objects may be; made by every typo'd query, they outlived a young collection often enough
    * to pile up 15–30 MB until a full one.
    */
   private counted = new Uint32Array(1024)
   private touched = new Uint32Array(1024)
   private ordered = new Float64Array(1024)
+  private listRows = new Uint32Array(1024)
 
   get size(): number {
     return this.entries
@@ -63,8 +66,9 @@ export class TrigramIndex {
   restore(parts: TrigramIndexParts): void {
     this.postings.clear()
     for (let gram = 0; gram < parts.grams.length; gram++) {
-      const rows = parts.rows.subarray(parts.starts[gram], parts.starts[gram + 1])
-      this.postings.set(parts.grams[gram], { rows, length: rows.length })
+      const [start, end] = [parts.starts[gram], parts.starts[gram + 1]]
+      const rows = new PackedRows(parts.rows.subarray(start, end), end - start, parts.counts[gram], parts.lasts[gram])
+      this.postings.set(parts.grams[gram], rows)
     }
     this.texts.length = 0
     this.entries = 0
@@ -79,28 +83,32 @@ export class TrigramIndex {
   /** What the index holds, for a snapshot: the postings without their spare room. */
   parts(): TrigramIndexParts {
     let total = 0
-    for (const list of this.postings.values()) total += list.length
+    for (const list of this.postings.values()) total += list.packed.length
     const grams = new Float64Array(this.postings.size)
     const starts = new Uint32Array(this.postings.size + 1)
-    const rows = new Uint32Array(total)
+    const counts = new Uint32Array(this.postings.size)
+    const lasts = new Uint32Array(this.postings.size)
+    const rows = new Uint8Array(total)
     let gram = 0
     for (const [key, list] of this.postings) {
       grams[gram] = key
-      rows.set(list.rows.subarray(0, list.length), starts[gram])
-      starts[++gram] = starts[gram - 1] + list.length
+      counts[gram] = list.length
+      lasts[gram] = list.highest
+      rows.set(list.packed, starts[gram])
+      starts[++gram] = starts[gram - 1] + list.packed.length
     }
     const texts = Array.from({ length: this.texts.length }, (_, row) => this.texts[row] ?? null)
-    return { texts, gramCounts: this.gramCounts.slice(0, this.texts.length), grams, starts, rows }
+    return { texts, gramCounts: this.gramCounts.slice(0, this.texts.length), grams, starts, counts, lasts, rows }
   }
 
   /**
-   * About the bytes the index holds: postings, their map entries, the texts (one byte a character, mostly) and the
-   * room its lookups work in.
+   * About the bytes the index holds: postings (with their room to grow), their map entries, the texts (one byte a
+   * character, mostly) and the room its lookups work in.
    */
   get bytes(): number {
     let total = this.votes.byteLength + this.best.byteLength + this.counted.byteLength + this.touched.byteLength +
-      this.ordered.byteLength + this.gramCounts.byteLength + this.texts.length * 8
-    for (const list of this.postings.values()) total += list.rows.byteLength + 2 * OBJECT_BYTES
+      this.ordered.byteLength + this.listRows.byteLength + this.gramCounts.byteLength + this.texts.length * 8
+    for (const list of this.postings.values()) total += list.byteLength + 2 * OBJECT_BYTES
     for (const text of this.texts) if (text !== undefined) total += text.length + OBJECT_BYTES / 2
     return total
   }
@@ -118,12 +126,10 @@ export class TrigramIndex {
     }
     let distinct = 0
     forEachTrigram(lower, (gram) => {
-      const list = this.postings.get(gram)
-      if (list === undefined) this.postings.set(gram, { rows: Uint32Array.of(row, 0), length: 1 })
-      // A trigram met again in this text: its list ends with this row already.
-      else if (list.rows[list.length - 1] === row) return
-      else append(list, row)
-      distinct++
+      let list = this.postings.get(gram)
+      if (list === undefined) this.postings.set(gram, list = new PackedRows())
+      // A trigram met again in this text adds nothing.
+      if (list.add(row)) distinct++
     })
     this.gramCounts[row] = Math.min(distinct, 0xffff)
   }
@@ -135,12 +141,7 @@ export class TrigramIndex {
     this.entries--
     for (const gram of trigramsOf(text)) {
       const list = this.postings.get(gram)
-      if (list === undefined) continue
-      const at = list.rows.subarray(0, list.length).lastIndexOf(row)
-      if (at < 0) continue
-      list.rows.copyWithin(at, at + 1, list.length)
-      list.length--
-      if (list.length === 0) this.postings.delete(gram)
+      if (list?.remove(row) === true && list.length === 0) this.postings.delete(gram)
     }
   }
 
@@ -159,10 +160,8 @@ export class TrigramIndex {
     for (const gram of grams) {
       const list = this.postings.get(gram)
       if (list === undefined) continue
-      let kept = 0
-      for (let i = 0; i < list.length; i++) if (!gone.has(list.rows[i])) list.rows[kept++] = list.rows[i]
-      list.length = kept
-      if (kept === 0) this.postings.delete(gram)
+      list.keep((row) => !gone.has(row))
+      if (list.length === 0) this.postings.delete(gram)
     }
   }
 
@@ -184,8 +183,8 @@ export class TrigramIndex {
    * of its trigrams a list of nearly every row; a query holding one (`getTypeOf`) counted 120,000 votes at 100,000
    * assets, 12 ms of the 25 a typo'd name took; a vote nearly every row gets moves little in the order.
    */
-  private telling(grams: ReadonlySet<number>): Array<Postings> {
-    const lists: Array<Postings> = []
+  private telling(grams: ReadonlySet<number>): Array<PackedRows> {
+    const lists: Array<PackedRows> = []
     for (const gram of grams) {
       const list = this.postings.get(gram)
       if (list !== undefined) lists.push(list)
@@ -213,8 +212,11 @@ export class TrigramIndex {
     for (const grams of readings) {
       let countedRows = 0
       for (const list of this.telling(grams)) {
-        for (let i = 0; i < list.length; i++) {
-          const row = list.rows[i]
+        if (this.listRows.length < list.length) this.listRows = new Uint32Array(list.length * 2)
+        const rows = this.listRows
+        const length = list.readInto(rows)
+        for (let i = 0; i < length; i++) {
+          const row = rows[i]
           if (votes[row] === 0) counted[countedRows++] = row
           votes[row]++
         }
@@ -282,12 +284,3 @@ export class TrigramIndex {
 const orderKey = (grams: number, row: number) => grams * 2 ** 32 + (0xffffffff - row)
 
 const rowOfKey = (key: number) => 0xffffffff - (key % 2 ** 32)
-
-const append = (list: Postings, row: number) => {
-  if (list.length === list.rows.length) {
-    const rows = new Uint32Array(list.rows.length * 2)
-    rows.set(list.rows)
-    list.rows = rows
-  }
-  list.rows[list.length++] = row
-}

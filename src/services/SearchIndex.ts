@@ -25,8 +25,11 @@ const LOAD_PAGE = 5000
  */
 const REPLAY_RUNS = 500
 
-/** The form of a snapshot's parts: a snapshot of another form (an older version's) is not read. */
-const SNAPSHOT_FORM = 1
+/**
+ * The form of a snapshot's parts: a snapshot of another form (an older version's) is not read. 2: the typo index's
+ * rows packed as gaps (`PackedRows`).
+ */
+const SNAPSHOT_FORM = 2
 
 interface SnapshotParts {
   readonly form: number

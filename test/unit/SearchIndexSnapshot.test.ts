@@ -40,6 +40,7 @@ describe("SnapshotBytes", () => {
       nothing: null,
       list: [1, "two", { three: [3] }],
       odd: Uint16Array.of(1, 2, 3),
+      packed: Uint8Array.of(1, 200, 3),
       rows: Uint32Array.of(7, 4_000_000_000),
       times: Float64Array.of(Number.NaN, -0.5, 1e300)
     }
@@ -58,7 +59,7 @@ describe("SnapshotBytes", () => {
   it("refuses bytes cut short, and what it cannot hold", () => {
     const bytes = encodeSnapshot({ rows: new Uint32Array(100) })
     expect(() => decodeSnapshot(bytes.subarray(0, bytes.length - 8))).toThrow(/cut short/)
-    expect(() => encodeSnapshot({ bytes: new Uint8Array(4) })).toThrow(/cannot hold a Uint8Array/)
+    expect(() => encodeSnapshot({ values: new BigInt64Array(4) })).toThrow(/cannot hold a BigInt64Array/)
   })
 })
 
