@@ -9,6 +9,10 @@
 
 /** The room a new list starts with, in bytes. */
 const FIRST_ROOM = 8
+/** Bytes between two marks (`Marks`), about. */
+const MARK_BYTES = 64
+/** A list this long or longer is read from its marks. */
+const MARKED_BYTES = 4 * MARK_BYTES
 
 /** The bytes a gap takes. */
 const gapBytes = (gap: number) => gap < 0x80 ? 1 : gap < 0x4000 ? 2 : gap < 0x200000 ? 3 : gap < 0x10000000 ? 4 : 5
@@ -36,6 +40,9 @@ const readGap = (bytes: Uint8Array, at: number): number => {
 }
 
 export class PackedRows {
+  /** Where to start reading, in a list long enough to have them: made by the first `find`, then kept up. */
+  private marks: Marks | undefined
+
   /**
    * `bytes`: gaps from -1 (so the first is the first row plus one), `size` of them used; a list read back from a
    * snapshot is a view of the snapshot's bytes, with no room after it. `length`: how many rows; `last`: the highest.
@@ -97,6 +104,7 @@ export class PackedRows {
     if (row === this.last) return false
     if (row > this.last) {
       this.makeRoom(5)
+      this.marks?.markIfFar(this.size, this.last)
       this.size = writeGap(this.bytes, this.size, row - this.last)
       this.last = row
       this.length++
@@ -109,6 +117,7 @@ export class PackedRows {
     const after = place.row - row
     const grown = gapBytes(before) + gapBytes(after) - (place.end - place.start)
     this.makeRoom(grown)
+    this.marks?.move(place.end, grown)
     this.bytes.copyWithin(place.end + grown, place.end, this.size)
     writeGap(this.bytes, writeGap(this.bytes, place.start, before), after)
     this.size += grown
@@ -123,13 +132,17 @@ export class PackedRows {
     if (place.row !== row) return false
     this.length--
     if (place.end === this.size) {
+      this.marks?.forgetFrom(place.start)
       this.size = place.start
       this.last = place.previous
       return true
     }
-    // The gaps before and after the row become one, which takes no more bytes than the two did.
+    // The gaps before and after the row become one, which takes no more bytes than the two did; a mark at the second
+    // now stands inside it.
     const next = this.find(row + 1, place)
     const end = writeGap(this.bytes, place.start, next.row - place.previous)
+    this.marks?.forget(place.end)
+    this.marks?.move(next.end, end - next.end)
     this.bytes.copyWithin(end, next.end, this.size)
     this.size -= next.end - end
     return true
@@ -151,20 +164,39 @@ export class PackedRows {
     this.size = written
     this.length = length
     this.last = kept
+    this.marks = undefined
   }
 
   /**
    * The first row at or above `row` (`last + 1` past the end), the row before it (-1 at the start), and the bytes of
-   * its gap; read from `from`, a place before it, or from the start.
+   * its gap; read from `from`, a place before it, or else from the last mark below `row`.
    */
   private find(row: number, from?: Place): Place {
-    const reader = new GapReader(this.bytes, this.size, from?.end, from?.row)
+    const reader = from === undefined
+      ? this.markedReader(row)
+      : new GapReader(this.bytes, this.size, from.end, from.row)
     for (;;) {
       const start = reader.at
       const previous = reader.row
       if (!reader.next()) return { previous, row: this.last + 1, start, end: start }
       if (reader.row >= row) return { previous, row: reader.row, start, end: reader.at }
     }
+  }
+
+  /** A reader from the last mark whose row before is below `row`, or from the start. */
+  private markedReader(row: number): GapReader {
+    if (this.size < MARKED_BYTES) return new GapReader(this.bytes, this.size)
+    if (this.marks === undefined) {
+      const marks = new Marks()
+      for (const reader = new GapReader(this.bytes, this.size); reader.at < this.size; reader.next()) {
+        marks.markIfFar(reader.at, reader.row)
+      }
+      this.marks = marks
+    }
+    const mark = this.marks.below(row)
+    return mark === undefined
+      ? new GapReader(this.bytes, this.size)
+      : new GapReader(this.bytes, this.size, mark.start, mark.before)
   }
 
   /** Room for `more` bytes after those used: a list outgrowing its bytes moves to twice as many. */
@@ -188,6 +220,77 @@ class GapReader {
     this.row += gap
     return true
   }
+}
+
+/**
+ * Places to start reading a list from, about every `MARK_BYTES`: where a gap starts, and the row before it, in the
+ * list's order. Finding a row then reads from the mark below it rather than from the list's start: an edit of one of
+ * the newest of 101,000 assets (its rows removed from the typo index and added again) took 1.2 ms without them and
+ * 56–108 µs with them (the first edit of a list makes its marks), against 13–47 µs with rows kept as 32-bit numbers.
+ */
+class Marks {
+  private starts = new Uint32Array(16)
+  private befores = new Int32Array(16)
+  private count = 0
+
+  /** Marks the gap at `start` (after row `before`) when the last mark is `MARK_BYTES` or more before it. */
+  markIfFar(start: number, before: number): void {
+    if (this.count > 0 && start - this.starts[this.count - 1] < MARK_BYTES) return
+    if (this.count === this.starts.length) {
+      this.starts = grown(this.starts, new Uint32Array(2 * this.count))
+      this.befores = grown(this.befores, new Int32Array(2 * this.count))
+    }
+    this.starts[this.count] = start
+    this.befores[this.count++] = before
+  }
+
+  /** The last mark whose row before is below `row`; none when the first is not. */
+  below(row: number): { readonly start: number; readonly before: number } | undefined {
+    let low = 0
+    let high = this.count
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if (this.befores[middle] < row) low = middle + 1
+      else high = middle
+    }
+    return low === 0 ? undefined : { start: this.starts[low - 1], before: this.befores[low - 1] }
+  }
+
+  /** The gaps from `from` on moved by `by` bytes. */
+  move(from: number, by: number): void {
+    for (let i = this.firstFrom(from); i < this.count; i++) this.starts[i] += by
+  }
+
+  /** Forgets the mark at `start`, if there is one. */
+  forget(start: number): void {
+    const at = this.firstFrom(start)
+    if (at === this.count || this.starts[at] !== start) return
+    this.starts.copyWithin(at, at + 1, this.count)
+    this.befores.copyWithin(at, at + 1, this.count)
+    this.count--
+  }
+
+  /** Forgets the marks from `start` on. */
+  forgetFrom(start: number): void {
+    this.count = this.firstFrom(start)
+  }
+
+  /** The first mark at `start` or after it. */
+  private firstFrom(start: number): number {
+    let low = 0
+    let high = this.count
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if (this.starts[middle] < start) low = middle + 1
+      else high = middle
+    }
+    return low
+  }
+}
+
+const grown = <A extends Uint32Array | Int32Array>(from: A, to: A): A => {
+  to.set(from)
+  return to
 }
 
 /** A row's place in a list: the row there, the row before it, and where its gap starts and ends. */
