@@ -196,7 +196,8 @@ export class RowSet {
   }
 }
 
-const insertionPoint = (sorted: Uint32Array, count: number, row: number): number => {
+/** Where `row` goes in the ascending `sorted[0, count)`: the first place holding it or more. */
+export const insertionPoint = (sorted: Uint32Array | Int32Array, count: number, row: number): number => {
   let low = 0
   let high = count
   while (low < high) {

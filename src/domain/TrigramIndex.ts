@@ -49,9 +49,9 @@ export class TrigramIndex {
   private best = new Uint16Array(1024)
   /**
    * Room a lookup works in, kept from one to the next: the rows one reading counted, the rows any reading did, the
-   * kept rows' order keys, and the rows of the list being read. A lookup's own arrays of them, tens of thousands long at 100,000 assets, were each
-   * larger than V8's young objects may be; made by every typo'd query, they outlived a young collection often enough
-   * to pile up 15–30 MB until a full one.
+   * kept rows' order keys, and the rows of the list being read. A lookup's own arrays of them, tens of thousands long
+   * at 100,000 assets, were each larger than V8's young objects may be; made by every typo'd query, they outlived a
+   * young collection often enough to pile up 15–30 MB until a full one.
    */
   private counted = new Uint32Array(1024)
   private touched = new Uint32Array(1024)
