@@ -1,7 +1,8 @@
 /**
  * The search index's snapshot: its bytes (`SnapshotBytes`), the typo index read back from them (it answers as the
- * index it was taken from, and goes on changing the same way; the facet index's is in `FacetIndex.test.ts`), and the
- * SQLite store that keeps it beside the database and gives it back with the rows written since it was kept.
+ * index it was taken from, and goes on changing the same way; the facet index's is in `FacetIndex.test.ts`), the
+ * search index reading back only a snapshot of its own form, and the SQLite store that keeps it beside the database
+ * and gives it back with the rows written since it was kept.
  */
 import { afterAll, describe, expect, it } from "@effect/vitest"
 import { SqliteClient } from "@effect/sql-sqlite-node"
@@ -13,9 +14,10 @@ import type { Asset } from "../../src/domain/Asset.ts"
 import { AssetChange, type Commit } from "../../src/domain/Commit.ts"
 import { decodeSnapshot, encodeSnapshot, snapshotPieces } from "../../src/domain/SnapshotBytes.ts"
 import { TrigramIndex } from "../../src/domain/TrigramIndex.ts"
-import { runsOf } from "../../src/services/SearchIndex.ts"
+import { runsOf, SearchIndex } from "../../src/services/SearchIndex.ts"
 import { type KeptSnapshot, SearchIndexSnapshots } from "../../src/storage/SearchIndexSnapshots.ts"
 import * as SqliteSearchIndexSnapshots from "../../src/storage/sqlite/SqliteSearchIndexSnapshots.ts"
+import { inMemoryServices, savedCode } from "./TestLayers.ts"
 
 /** What an index holds, as its snapshot's bytes would carry it: a copy through the bytes. */
 const throughBytes = <A>(parts: A): A => decodeSnapshot(encodeSnapshot(parts).slice()) as A
@@ -118,6 +120,24 @@ describe("TrigramIndex.removeRows", () => {
     expect(answers(many)).toEqual(answers(one))
     expect(many.containing("debounce", 10)).toEqual([])
   })
+})
+
+describe("SearchIndex.restore", () => {
+  it.effect("reads back a snapshot of its own form, and not one an older version kept (its rows were 32-bit)", () =>
+    Effect.gen(function*() {
+      const search = yield* SearchIndex
+      yield* savedCode("export const parseHeader = (line: string) => line.split(':')\n", { name: "parse_header" })
+      yield* savedCode("export const readConfig = (path: string) => path\n", { name: "read_config" })
+      const bytes = encodeSnapshot(decodeSnapshot(Buffer.concat(search.snapshot())))
+      const parts = decodeSnapshot(bytes) as { form: number; titles: Record<string, unknown> }
+      const typos = () => search.titleCandidates("prase_header", 5).map(({ row }) => row)
+      const found = typos()
+      expect(found.length).toBeGreaterThan(0)
+      expect(yield* search.restore({ bytes, changedRows: [] })).toBe(true)
+      expect(typos()).toEqual(found)
+      const older = { ...parts, form: 1, titles: { ...parts.titles, rows: new Uint32Array(found) } }
+      expect(yield* search.restore({ bytes: encodeSnapshot(older), changedRows: [] })).toBe(false)
+    }).pipe(Effect.provide(inMemoryServices())))
 })
 
 describe("runsOf", () => {
