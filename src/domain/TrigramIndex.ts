@@ -91,11 +91,12 @@ export class TrigramIndex {
     const rows = new Uint8Array(total)
     let gram = 0
     for (const [key, list] of this.postings) {
+      const packed = list.packed
       grams[gram] = key
       counts[gram] = list.length
       lasts[gram] = list.highest
-      rows.set(list.packed, starts[gram])
-      starts[++gram] = starts[gram - 1] + list.packed.length
+      rows.set(packed, starts[gram])
+      starts[++gram] = starts[gram - 1] + packed.length
     }
     const texts = Array.from({ length: this.texts.length }, (_, row) => this.texts[row] ?? null)
     return { texts, gramCounts: this.gramCounts.slice(0, this.texts.length), grams, starts, counts, lasts, rows }
