@@ -581,6 +581,14 @@ const measure = async (size: number) => {
         inside("suggestions", 95)
       }; ${inside("mcpSearches", 50)} / ${inside("mcpSearches", 95)}`
     )
+    // A process that has not answered a query of a kind yet runs its code cold (V8 has not compiled it): what the
+    // first of each kind costs, beside the percentiles above, which count it.
+    const firsts = (round: Round) =>
+      [round.fuzzy[0], round.tags[0], round.filters[0], round.suggestions[0]].map(fmt).join(" / ")
+    figures.set(
+      "the first query of each kind, after the fill; after the restart: fuzzy / tag / filter / suggestion (ms)",
+      `${firsts(before)}; ${firsts(after)}`
+    )
     figures.set("GET /assets/identifiers (ms, median of 5)", fmt(percentile(identifiers, 50)))
     figures.set(
       "GET /assets?transferables=false: time; size; RSS peak while answering",
