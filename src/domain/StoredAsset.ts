@@ -87,28 +87,42 @@ export const storedParts = (asset: Asset): StoredParts => {
   }
 }
 
+/** Where documents are inflated, one after the other: kept while it is no larger than this. */
+const SCRATCH_KEPT = 1024 * 1024
+let scratch = new Uint8Array(64 * 1024)
+
+/**
+ * A stored document inflated, in a buffer the next call writes over: read it (or copy it) before inflating another.
+ * One buffer for every document, where each had a buffer of its own: a listing of 100,000 made as many, zeroed, of
+ * 5.5 KB each, and its RSS rose by 10–14 MB on Deno where it now rises by 6–8 (bench/README.md, fortieth session).
+ * Inflated by fflate rather than Node's zlib: each `inflateRawSync` makes a stream, and on Node 24 a stream's write
+ * callback is a closure V8 allocates in old space, which kept the stream and its output buffer through young
+ * collections until a full one (thirty-seventh session). fflate's inflate is plain code over a buffer: about 14 µs a
+ * document where zlib took 5, and nothing left behind.
+ */
+const inflated = (document: Uint8Array): Uint8Array => {
+  let room = scratch
+  for (;;) {
+    const bytes = inflateSync(document, { out: room })
+    // fflate stops at the end of the buffer it is given, without a word: a full one may hold a cut document.
+    if (bytes.length < room.length) return bytes
+    room = new Uint8Array(room.length * 4)
+    if (room.length <= SCRATCH_KEPT) scratch = room
+  }
+}
+
 /** The stored JSON without content, as sent. */
-export const documentJson = (document: Uint8Array): string => documentBytes(document).toString("utf8")
+export const documentJson = (document: Uint8Array): string => {
+  const bytes = inflated(document)
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("utf8")
+}
 
 /**
  * The stored JSON without content as its UTF-8 bytes, for an answer that sends it as it is: decoding it to a string
  * and encoding the answer back costs a search answer of a hundred documents several times what its bytes do
- * (`jsonPieces`). Inflated by fflate rather than Node's zlib: each `inflateRawSync` makes a stream, and on Node 24
- * a stream's write callback is a closure V8 allocates in old space, which kept the stream and its output buffer
- * through young collections until a full one (bench/README.md, thirty-seventh session). fflate's inflate is plain
- * code over a buffer: about 14 µs a document where zlib took 5, and nothing left behind.
+ * (`jsonPieces`). A copy of the inflated bytes, of their size.
  */
-export const documentBytes = (document: Uint8Array): Buffer => {
-  // JSON deflates about fivefold: eight times the stored size nearly always holds it, and a buffer near its size
-  // (not one of fixed size) is what the answer keeps.
-  let room = Math.max(1024, 8 * document.length)
-  for (;;) {
-    const bytes = inflateSync(document, { out: new Uint8Array(room) })
-    // fflate stops at the end of the buffer it is given, without a word: a full one may hold a cut document.
-    if (bytes.length < room) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length)
-    room *= 4
-  }
-}
+export const documentBytes = (document: Uint8Array): Buffer => Buffer.from(inflated(document))
 
 /** The asset's JSON with its content, from the stored parts. */
 export const withTransferables = (document: Uint8Array, transferables: string | null): string => {

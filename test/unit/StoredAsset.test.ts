@@ -66,6 +66,23 @@ describe("StoredAsset", () => {
     expect(documentJson(document)).toBe(bytes.toString("utf8"))
   })
 
+  it("answers a document's bytes as its own: inflating the next one leaves them as they were", () => {
+    const first = codeAsset({ code: CODE, ext: "ts", name: "first", tags: ["strings"] })
+    const second = codeAsset({ code: "SELECT 1", ext: "sql", name: "second and longer" })
+    const bytes = documentBytes(storedParts(first).document)
+    expect(documentJson(storedParts(second).document)).toBe(JSON.stringify(withoutTransferables(second)))
+    documentBytes(storedParts(second).document)
+    expect(bytes.toString("utf8")).toBe(JSON.stringify(withoutTransferables(first)))
+  })
+
+  it("inflates a document larger than the buffer it keeps between documents, and smaller ones after it", () => {
+    const large = codeAsset({ code: CODE, ext: "ts", name: "b".repeat(3_000_000) })
+    const small = codeAsset({ code: CODE, ext: "ts", name: "small" })
+    expect(documentJson(storedParts(large).document)).toBe(JSON.stringify(withoutTransferables(large)))
+    expect(documentJson(storedParts(small).document)).toBe(JSON.stringify(withoutTransferables(small)))
+    expect(documentBytes(storedParts(large).document).toString("utf8")).toBe(JSON.stringify(withoutTransferables(large)))
+  })
+
   it("keeps a deleted asset's JSON and no content", () => {
     const deleted = markDeleted(codeAsset({ code: CODE, ext: "ts" }), timestamp(new Date(5000)))
     const { full, parts } = roundTrip(deleted)
