@@ -80,7 +80,8 @@ describe("StoredAsset", () => {
     const small = codeAsset({ code: CODE, ext: "ts", name: "small" })
     expect(documentJson(storedParts(large).document)).toBe(JSON.stringify(withoutTransferables(large)))
     expect(documentJson(storedParts(small).document)).toBe(JSON.stringify(withoutTransferables(small)))
-    expect(documentBytes(storedParts(large).document).toString("utf8")).toBe(JSON.stringify(withoutTransferables(large)))
+    const bytes = documentBytes(storedParts(large).document)
+    expect(bytes.toString("utf8")).toBe(JSON.stringify(withoutTransferables(large)))
   })
 
   it("keeps a deleted asset's JSON and no content", () => {
