@@ -46,6 +46,8 @@ const MUTATIONS: ReadonlyArray<[string, (snippet: CodeSnippet, seed: number) => 
 /** Fragments of 200 other saved functions of each part, none of them in the first draw, each cut by its own seed. */
 const SECOND_DRAW = "a fragment, a second draw (other functions, other cuts)"
 const SECOND_DRAW_SEED = 1001
+/** The rows of the disguised copies, each draw of fragments its own. */
+const DISGUISES = [...MUTATIONS.map(([label]) => label), SECOND_DRAW]
 
 /** Evenly spread picks: `count` of `items`, every `items.length / count`-th. */
 const spread = <A>(items: ReadonlyArray<A>, count: number): Array<A> =>
@@ -130,28 +132,31 @@ const main = async () => {
           distribution: answer.distribution
         }
       }
+      /** Each snippet sent back in a disguise, the seeds counting from `firstSeed`, with the asset that is right. */
+      const disguised = async (
+        snippets: ReadonlyArray<CodeSnippet>,
+        mutate: (snippet: CodeSnippet, seed: number) => string,
+        firstSeed: number
+      ) => {
+        const found: Array<{ answer: Answer; right: string | undefined; query: string }> = []
+        for (const [i, snippet] of snippets.entries()) {
+          const query = mutate(snippet, firstSeed + i)
+          found.push({ answer: await suggest(query), right: idOf.get(snippet), query })
+        }
+        return found
+      }
       for (const part of [tuning, heldOut]) {
         for (const [label, mutate] of MUTATIONS) {
           // A fragment of a short function is a closing brace or two: fragments are cut from longer snippets.
-          const from = label.startsWith("a fragment") ? part.saved.filter((fn) => fn.code.split("\n").length >= 10) : part.saved
+          const from = label === FRAGMENT ? part.saved.filter((fn) => fn.code.split("\n").length >= 10) : part.saved
           const queried = spread(from, QUERIED_PER_PART)
-          const found: Array<{ answer: Answer; right: string | undefined; query: string }> = []
-          for (const [i, snippet] of queried.entries()) {
-            const query = mutate(snippet, i + 1)
-            found.push({ answer: await suggest(query), right: idOf.get(snippet), query })
-          }
-          results.set(`${part.name}: ${label}`, found)
+          results.set(`${part.name}: ${label}`, await disguised(queried, mutate, 1))
           if (label === FRAGMENT) {
             // A second draw: other functions, cut elsewhere, whose misses no one has read (the first draw's were, and
             // rules came of them).
             const first = new Set(queried)
             const again = spread(from.filter((fn) => !first.has(fn)), QUERIED_PER_PART)
-            const more: Array<{ answer: Answer; right: string | undefined; query: string }> = []
-            for (const [i, snippet] of again.entries()) {
-              const query = mutate(snippet, SECOND_DRAW_SEED + i)
-              more.push({ answer: await suggest(query), right: idOf.get(snippet), query })
-            }
-            results.set(`${part.name}: ${SECOND_DRAW}`, more)
+            results.set(`${part.name}: ${SECOND_DRAW}`, await disguised(again, mutate, SECOND_DRAW_SEED))
           }
         }
         const wrong: Array<{ answer: Answer; right: string | undefined; query: string }> = []
@@ -198,7 +203,7 @@ const main = async () => {
       const { hits, of, share } = rate(key, REUSE_MATCH, ties)
       return `${hits}/${of} = ${(100 * share).toFixed(1)}%`
     }
-    for (const label of [...MUTATIONS.map(([label]) => label), SECOND_DRAW, "never saved", "never saved, 2–4 lines"]) {
+    for (const label of [...DISGUISES, "never saved", "never saved, 2–4 lines"]) {
       const name = label.startsWith("never saved") ? `${label}: reuse wrongly suggested` : `${label}: right asset first`
       lines.push(`| ${name} | ${cell(`tuning: ${label}`)} | ${cell(`held-out: ${label}`)} |`)
     }
@@ -209,7 +214,7 @@ const main = async () => {
       ""
     )
     lines.push("| case | tuning part | held-out part |", "|---|---|---|")
-    for (const label of [...MUTATIONS.map(([label]) => label), SECOND_DRAW]) {
+    for (const label of DISGUISES) {
       lines.push(`| ${label}: right asset first or tied | ${cell(`tuning: ${label}`, true)} | ${cell(`held-out: ${label}`, true)} |`)
     }
     lines.push("", "Tuning part by threshold (right asset first at or above it; never saved at or above it):", "")
