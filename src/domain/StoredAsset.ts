@@ -6,7 +6,7 @@
  * the pieces spliced back in, without parsing the document.
  */
 import { Buffer } from "node:buffer"
-import { deflateRawSync } from "node:zlib"
+import { constants, deflateRawSync } from "node:zlib"
 import { inflateSync } from "fflate"
 import type { Asset, FileFormat, FragmentFormat } from "./Asset.ts"
 
@@ -34,12 +34,13 @@ const MARK = "\u0000content:"
 const MARKED = /,"(fragment|file)":"\\u0000content:(\d+)"|"(fragment|file)":"\\u0000content:(\d+)"(,?)/g
 
 /**
- * The buffer a document is deflated into: a little larger than JSON deflates to (about a fifth; a larger result
- * takes more buffers, joined). zlib's default is 16 KB whatever the size, so every save left 16 KB for the collector
- * where its document took 0.7 KB: at 100,000 assets on Node 24 the service's peak was 273–280 MB with it, 263–267 MB
- * with this (`BENCH_CASE=versions BENCH_SIZES=100000 npm run bench:scale`, three alternated pairs; filling as fast).
+ * The buffer a document is deflated into: a third of its JSON, more than JSON deflates to with fixed codes (about a
+ * quarter, 0.245 at most in the kept libraries; a larger result takes more buffers, joined). zlib's default is 16 KB
+ * whatever the size, so every save left 16 KB for the collector where its document took 0.7 KB: at 100,000 assets on
+ * Node 24 the service's peak was 273–280 MB with it, 263–267 MB with a quarter of the JSON (documents deflated to a
+ * fifth then; `BENCH_CASE=versions BENCH_SIZES=100000 npm run bench:scale`, three alternated pairs; filling as fast).
  */
-const deflateBufferSize = (json: string) => Math.max(1024, Math.ceil(json.length / 4))
+const deflateBufferSize = (json: string) => Math.max(1024, Math.ceil(json.length / 3))
 
 /**
  * A 16 KB window and memory level 7, where zlib's defaults (32 KB, 8) take four blocks of 64 KB for every deflate: at
@@ -48,8 +49,12 @@ const deflateBufferSize = (json: string) => Math.max(1024, Math.ceil(json.length
  * threshold, 21–56 with these (settling at 21). In a fill's profile (Node 24, 4,000 creates) deflating took 4.3% of
  * the main thread with the defaults, 2.8% with these, 2.1% without the threshold. As many bytes for every document of
  * that library, and for one of 24 KB 2,199 against 2,203.
+ * Coded with deflate's fixed Huffman codes (`Z_FIXED`): inflating a block of dynamic codes first builds their tables,
+ * and fflate (`inflated`) then took 16.4 µs a document of the kept 10,000 library, 12 ms for its first hundred after
+ * a start; with fixed codes 8.0 µs and 7 ms, for documents of 831 bytes against 678 (deflating as fast: 21 µs against
+ * 23). Documents stored before keep their dynamic codes until they are written again; both inflate alike.
  */
-const DEFLATE_STATE = { windowBits: 14, memLevel: 7 } as const
+const DEFLATE_STATE = { windowBits: 14, memLevel: 7, strategy: constants.Z_FIXED } as const
 
 /** The asset's JSON, its content cut out and collected. */
 export const storedParts = (asset: Asset): StoredParts => {
