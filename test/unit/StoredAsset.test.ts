@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto"
+import { deflateRawSync } from "node:zlib"
 import { describe, expect, it } from "@effect/vitest"
 import type { Asset } from "../../src/domain/Asset.ts"
 import { markDeleted, withoutTransferables } from "../../src/domain/AssetBuilder.ts"
@@ -90,6 +91,14 @@ describe("StoredAsset", () => {
     // A deflate block opens with its last-block bit, then two bits of its type: 1 for fixed codes, 2 for dynamic.
     expect((document[0] >> 1) & 3).toBe(1)
     expect(documentJson(document)).toBe(JSON.stringify(withoutTransferables(asset)))
+  })
+
+  it("reads a document stored before, deflated with dynamic codes", () => {
+    const asset = codeAsset({ code: CODE, ext: "ts", name: "parse_header_v3", tags: ["parsing", "http", "headers"] })
+    const json = JSON.stringify(withoutTransferables(asset))
+    const document = deflateRawSync(json, { windowBits: 14, memLevel: 7 })
+    expect((document[0] >> 1) & 3).toBe(2)
+    expect(documentJson(document)).toBe(json)
   })
 
   it("keeps a deleted asset's JSON and no content", () => {
