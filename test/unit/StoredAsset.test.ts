@@ -10,6 +10,9 @@ import { codeAsset } from "./TestAssets.ts"
 
 const CODE = "export const greet = (name: string) => `hello ${name}`\n// \"quoted\" \\ and \u0000content:0\n"
 
+/** A deflate block opens with its last-block bit, then two bits of its type: 1 for fixed codes, 2 for dynamic. */
+const firstBlockType = (document: Uint8Array) => (document[0] >> 1) & 3
+
 /** What a read answers, with and without content, from what a write stored. */
 const roundTrip = (asset: Asset) => {
   const parts = storedParts(asset)
@@ -88,8 +91,7 @@ describe("StoredAsset", () => {
   it("codes a document with deflate's fixed Huffman codes, which inflate without building tables first", () => {
     const asset = codeAsset({ code: CODE, ext: "ts", name: "parse_header_v2", tags: ["parsing", "http", "headers"] })
     const { document } = storedParts(asset)
-    // A deflate block opens with its last-block bit, then two bits of its type: 1 for fixed codes, 2 for dynamic.
-    expect((document[0] >> 1) & 3).toBe(1)
+    expect(firstBlockType(document)).toBe(1)
     expect(documentJson(document)).toBe(JSON.stringify(withoutTransferables(asset)))
   })
 
@@ -97,7 +99,7 @@ describe("StoredAsset", () => {
     const asset = codeAsset({ code: CODE, ext: "ts", name: "parse_header_v3", tags: ["parsing", "http", "headers"] })
     const json = JSON.stringify(withoutTransferables(asset))
     const document = deflateRawSync(json, { windowBits: 14, memLevel: 7 })
-    expect((document[0] >> 1) & 3).toBe(2)
+    expect(firstBlockType(document)).toBe(2)
     expect(documentJson(document)).toBe(json)
   })
 
