@@ -9,6 +9,10 @@
  * bench:scale`) the service held 177–179 MB 11 s after the full listing, against 280 without; the collection holds
  * the event loop about 80 ms, and a request that comes meanwhile waits for it.
  *
+ * The end of a burst of saves is such a moment too, even while reads go on: writing leaves the most behind (filling
+ * 100,000 assets on Deno, the service held 233 MB when the last save was answered, 190 after the collection), and
+ * searches that follow at once would start from there and never give the service a quiet look.
+ *
  * V8 runs that kind from V8 12 on (Node 22 and later, Deno). V8 11 (Node 20) runs no collection at all when given
  * the options that ask for it, so there it is asked for an ordinary full collection, which gives less back. Where the
  * collector cannot be reached, nothing is done.
@@ -71,7 +75,10 @@ export class MemoryAtRest extends Context.Tag("MemoryAtRest")<MemoryAtRest, {
   readonly giveBackIfGrown: Effect.Effect<void>
 }>() {}
 
-/** Looks for a quiet moment every `LOOK`, and collects in one once the process has grown by `GROWTH`. */
+/**
+ * Looks for a quiet moment every `LOOK`, or the end of a burst of saves, and collects in one once the process has
+ * grown by `GROWTH`.
+ */
 export const givingBackAtRest = (memory: Memory) =>
   Layer.scoped(
     MemoryAtRest,
@@ -92,11 +99,18 @@ export const givingBackAtRest = (memory: Memory) =>
           })
         )
       })
+      let writesSeen = requests.writes()
+      let wroteBefore = false
       const look = Effect.suspend(() => {
         const count = requests.count()
+        const writes = requests.writes()
         const quiet = count === seen && !requests.answering()
+        // The first look without a write after one with writes: a burst of saves has ended.
+        const burstEnded = wroteBefore && writes === writesSeen
+        wroteBefore = writes !== writesSeen
         seen = count
-        return quiet ? giveBackIfGrown : Effect.void
+        writesSeen = writes
+        return quiet || burstEnded ? giveBackIfGrown : Effect.void
       })
       yield* Effect.forkScoped(Effect.schedule(look, Schedule.spaced(LOOK)))
       return { giveBackIfGrown }
