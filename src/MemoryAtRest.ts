@@ -25,6 +25,12 @@ import { requestActivity } from "./storage/RequestsReceived.ts"
 /** How often the service looks for a quiet moment: no request received since the last look, and none being answered. */
 export const LOOK = Duration.seconds(5)
 
+/**
+ * How often the service looks for the end of a burst of saves: a look with no write received since the last, after
+ * one with writes. Searches that follow a burst at once grew the process by 8 MB within the quiet look's 5 s.
+ */
+export const BURST_LOOK = Duration.seconds(1)
+
 /** How much the process must have grown since the last collection here for the next one to be worth its pause. */
 export const GROWTH = 16 * 1024 * 1024
 
@@ -99,20 +105,23 @@ export const givingBackAtRest = (memory: Memory) =>
           })
         )
       })
-      let writesSeen = requests.writes()
-      let wroteBefore = false
       const look = Effect.suspend(() => {
         const count = requests.count()
-        const writes = requests.writes()
         const quiet = count === seen && !requests.answering()
-        // The first look without a write after one with writes: a burst of saves has ended.
-        const burstEnded = wroteBefore && writes === writesSeen
-        wroteBefore = writes !== writesSeen
         seen = count
+        return quiet ? giveBackIfGrown : Effect.void
+      })
+      let writesSeen = requests.writes()
+      let wroteBefore = false
+      const lookForBurstEnd = Effect.suspend(() => {
+        const writes = requests.writes()
+        const ended = wroteBefore && writes === writesSeen
+        wroteBefore = writes !== writesSeen
         writesSeen = writes
-        return quiet || burstEnded ? giveBackIfGrown : Effect.void
+        return ended ? giveBackIfGrown : Effect.void
       })
       yield* Effect.forkScoped(Effect.schedule(look, Schedule.spaced(LOOK)))
+      yield* Effect.forkScoped(Effect.schedule(lookForBurstEnd, Schedule.spaced(BURST_LOOK)))
       return { giveBackIfGrown }
     })
   )

@@ -1,6 +1,7 @@
 import { expect, it } from "@effect/vitest"
 import { Effect, Layer, TestClock } from "effect"
 import {
+  BURST_LOOK,
   givingBackAtRest,
   GROWTH,
   LOOK,
@@ -78,18 +79,18 @@ it.scoped("collects in the first look after a burst of saves, though reads go on
     for (let look = 0; look < 3; look++) {
       requests.received(true)()
       requests.received()()
-      yield* TestClock.adjust(LOOK)
+      yield* TestClock.adjust(BURST_LOOK)
       expect(state.collections).toBe(0)
     }
     // Reads alone since the last look: the burst of saves has ended.
     requests.received()()
-    yield* TestClock.adjust(LOOK)
+    yield* TestClock.adjust(BURST_LOOK)
     expect(state.collections).toBe(1)
     // Reads go on, and the process grows again: no burst ended, so no collection.
     state.resident = 90e6 + 2 * GROWTH
-    for (let look = 0; look < 3; look++) {
+    for (let look = 0; look < 10; look++) {
       requests.received()()
-      yield* TestClock.adjust(LOOK)
+      yield* TestClock.adjust(BURST_LOOK)
       expect(state.collections).toBe(1)
     }
   }).pipe(withUpkeep(memory))
