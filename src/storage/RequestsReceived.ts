@@ -49,5 +49,8 @@ export class RequestsReceived extends Effect.Service<RequestsReceived>()("Reques
 export const requestActivity = Effect.map(
   Effect.serviceOption(RequestsReceived),
   (found): RequestActivity =>
-    Option.match(found, { onNone: () => ({ count: () => 0, writes: () => 0, answering: () => false }), onSome: (requests) => requests })
+    Option.match(found, {
+      onNone: () => ({ count: () => 0, writes: () => 0, answering: () => false }),
+      onSome: (requests) => requests
+    })
 )
