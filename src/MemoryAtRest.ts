@@ -7,11 +7,8 @@
  * (or since it started), the service runs one: V8's "last resort", full collections until nothing more is freed, free
  * pages returned and the young generation shrunk. At 100,000 assets on Node 24 (`BENCH_CASE=versions npm run
  * bench:scale`) the service held 177–179 MB 11 s after the full listing, against 280 without; the collection holds
- * the event loop about 80 ms, and a request that comes meanwhile waits for it.
- *
- * The end of a burst of saves is such a moment too, even while reads go on: writing leaves the most behind, and
- * searches that follow at once would start from there and never give the service a quiet look. Filling 100,000 assets
- * on Deno, then searching at once, the service held 235 MB when the last save was answered, 176 after this collection.
+ * the event loop about 80 ms, and a request that comes meanwhile waits for it. The end of a burst of saves asks for
+ * the same collection, though reads go on (`LibraryFollowers`).
  *
  * V8 runs that kind from V8 12 on (Node 22 and later, Deno). V8 11 (Node 20) runs no collection at all when given
  * the options that ask for it, so there it is asked for an ordinary full collection, which gives less back. Where the
@@ -24,12 +21,6 @@ import { requestActivity } from "./storage/RequestsReceived.ts"
 
 /** How often the service looks for a quiet moment: no request received since the last look, and none being answered. */
 export const LOOK = Duration.seconds(5)
-
-/**
- * How often the service looks for the end of a burst of saves: a look with no write received since the last, after
- * one with writes. Searches that follow a burst at once grew the process by 8 MB within the quiet look's 5 s.
- */
-export const BURST_LOOK = Duration.seconds(1)
 
 /** How much the process must have grown since the last collection here for the next one to be worth its pause. */
 export const GROWTH = 16 * 1024 * 1024
@@ -75,16 +66,16 @@ export const processMemory = (): Memory | undefined => {
   }
 }
 
-/** Memory given back: in each quiet moment, and by background work before it makes something large. */
+/**
+ * Memory given back: in each quiet moment, and when asked: at the end of a burst of saves, and by background work
+ * before it makes something large.
+ */
 export class MemoryAtRest extends Context.Tag("MemoryAtRest")<MemoryAtRest, {
   /** Collects now if the process has grown by `GROWTH` since the last collection here. */
   readonly giveBackIfGrown: Effect.Effect<void>
 }>() {}
 
-/**
- * Looks for a quiet moment every `LOOK`, or the end of a burst of saves, and collects in one once the process has
- * grown by `GROWTH`.
- */
+/** Looks for a quiet moment every `LOOK`, and collects in one once the process has grown by `GROWTH`. */
 export const givingBackAtRest = (memory: Memory) =>
   Layer.scoped(
     MemoryAtRest,
@@ -111,17 +102,7 @@ export const givingBackAtRest = (memory: Memory) =>
         seen = count
         return quiet ? giveBackIfGrown : Effect.void
       })
-      let writesSeen = requests.writes()
-      let wroteBefore = false
-      const lookForBurstEnd = Effect.suspend(() => {
-        const writes = requests.writes()
-        const ended = wroteBefore && writes === writesSeen
-        wroteBefore = writes !== writesSeen
-        writesSeen = writes
-        return ended ? giveBackIfGrown : Effect.void
-      })
       yield* Effect.forkScoped(Effect.schedule(look, Schedule.spaced(LOOK)))
-      yield* Effect.forkScoped(Effect.schedule(lookForBurstEnd, Schedule.spaced(BURST_LOOK)))
       return { giveBackIfGrown }
     })
   )

@@ -57,7 +57,7 @@ import { LibraryPageRoutes } from "./LibraryPage.ts"
 import { ModelContextProtocolHttpLive } from "./ModelContextProtocolHttp.ts"
 import { TrashHttpLive } from "./TrashHttp.ts"
 import { WellKnownHttpLive } from "./WellKnownHttp.ts"
-import { countWriteRequests, isWriteRequest, WriteRequestsOnTheWayLive } from "./WriteRequestsOnTheWay.ts"
+import { countWriteRequests, WriteRequestsOnTheWayLive } from "./WriteRequestsOnTheWay.ts"
 
 /** What follows the change feed (`LibraryFollowers`), and the commit path, which waits for them. */
 const CommitPathLive = Layer.mergeAll(Commits.Default).pipe(
@@ -155,7 +155,7 @@ export const NodeServerLive = Layer.unwrapEffect(Effect.gen(function*() {
   countWriteRequests(server, yield* WritesOnTheWay)
   const requests = yield* RequestsReceived
   server.on("request", (request, response) => {
-    const answered = requests.received(isWriteRequest(request))
+    const answered = requests.received()
     if (opensEventStream(request)) answered()
     else response.once("close", answered)
   })

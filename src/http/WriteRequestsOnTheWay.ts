@@ -13,16 +13,13 @@ import { type PlaceOnTheWay, WritesOnTheWay } from "../services/WritesOnTheWay.t
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"])
 
-/** A request whose method may change the library. */
-export const isWriteRequest = (request: IncomingMessage) => WRITE_METHODS.has(request.method ?? "")
-
 /** Each write request's place, found again by its handling. */
 const places = new WeakMap<IncomingMessage, PlaceOnTheWay>()
 
 /** Counts the server's write requests as it receives them; listens before the runtime's own handler. */
 export const countWriteRequests = (server: Server, onTheWay: WritesOnTheWay) => {
   server.on("request", (request: IncomingMessage, response) => {
-    if (!isWriteRequest(request)) return
+    if (!WRITE_METHODS.has(request.method ?? "")) return
     const place = onTheWay.received()
     places.set(request, place)
     // Either ends it (giving up a place twice does nothing): "close" follows "finish" on Node, and also ends an

@@ -7,7 +7,8 @@
  * write is answered once its commit was applied here (`reached`). Where the engine keeps a snapshot of the search
  * index (`SearchIndexSnapshots`), the index is read back from the one kept last, with the rows written since then
  * (after a crash) read again, instead of loaded; a new one is kept when this service stops having applied a commit
- * since the last one was kept or read back, and in a quiet moment once many were (or none stands).
+ * since the last one was kept or read back, and in a quiet moment once many were (or none stands). When a burst of
+ * commits ends, memory is given back (`MemoryAtRest`).
  */
 import { Deferred, Duration, Effect, FiberId, Option, Schedule, Stream } from "effect"
 import { type FeedEntry, type FeedEvent, isOutage } from "../domain/Commit.ts"
@@ -36,6 +37,14 @@ const KEEP_AFTER_COMMITS = 200
  * none being answered.
  */
 const QUIET_LOOK = "5 seconds"
+/**
+ * How often the follower looks for the end of a burst of commits (saves here, or on another instance over the same
+ * database): a look with none applied since the last, after one with some. What applying them left behind is given
+ * back then (`MemoryAtRest`), though reads go on: searches that follow a burst at once would never leave a quiet
+ * moment. Filling 100,000 assets on Deno, then searching at once, the service held 235 MB when the last save was
+ * answered, 176 after this collection. Looked for every 5 s, it came after the searches had grown the process by 8 MB.
+ */
+const BURST_LOOK = "1 second"
 
 export class LibraryFollowers extends Effect.Service<LibraryFollowers>()("LibraryFollowers", {
   scoped: Effect.gen(function*() {
@@ -101,6 +110,19 @@ export class LibraryFollowers extends Effect.Service<LibraryFollowers>()("Librar
         else list.push(deferred)
         return Deferred.await(deferred)
       })
+
+    if (Option.isSome(memory)) {
+      const giveBack = memory.value.giveBackIfGrown
+      let seenApplied = applied
+      let appliedBefore = false
+      const lookForBurstEnd = Effect.suspend(() => {
+        const ended = appliedBefore && applied === seenApplied
+        appliedBefore = applied !== seenApplied
+        seenApplied = applied
+        return ended ? giveBack : Effect.void
+      })
+      yield* Effect.forkScoped(Effect.schedule(lookForBurstEnd, Schedule.spaced(BURST_LOOK)))
+    }
 
     if (Option.isSome(snapshots)) {
       const store = snapshots.value

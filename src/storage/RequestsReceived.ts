@@ -7,32 +7,22 @@
  */
 import { Effect, Option } from "effect"
 
-/**
- * What background work asks of the requests: how many came so far, how many of them were writes, and whether any is
- * being answered.
- */
+/** What background work asks of the requests: how many came so far, and whether any is being answered. */
 export interface RequestActivity {
   readonly count: () => number
-  readonly writes: () => number
   readonly answering: () => boolean
 }
 
 export class RequestsReceived extends Effect.Service<RequestsReceived>()("RequestsReceived", {
   sync: () => {
     let count = 0
-    let writes = 0
     let answering = 0
     return {
       count: (): number => count,
-      writes: (): number => writes,
       answering: (): boolean => answering > 0,
-      /**
-       * A request received (`write`: one that may change the library); answers what to call once it is answered or
-       * given up (only the first call counts).
-       */
-      received: (write = false): (() => void) => {
+      /** A request received; answers what to call once it is answered or given up (only the first call counts). */
+      received: (): (() => void) => {
         count++
-        if (write) writes++
         answering++
         let ended = false
         return () => {
@@ -49,8 +39,5 @@ export class RequestsReceived extends Effect.Service<RequestsReceived>()("Reques
 export const requestActivity = Effect.map(
   Effect.serviceOption(RequestsReceived),
   (found): RequestActivity =>
-    Option.match(found, {
-      onNone: () => ({ count: () => 0, writes: () => 0, answering: () => false }),
-      onSome: (requests) => requests
-    })
+    Option.match(found, { onNone: () => ({ count: () => 0, answering: () => false }), onSome: (requests) => requests })
 )

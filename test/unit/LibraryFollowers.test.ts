@@ -2,7 +2,7 @@
  * The followers keep the search index's snapshot while the service runs, in a quiet moment: on a library where none
  * stands (a first start, or one that rebuilt the index), or after 200 commits; never while requests come. A stop
  * keeps one only when a commit was applied since the one standing was kept or read back. A quiet moment's keep gives
- * memory back first.
+ * memory back first. The end of a burst of commits gives memory back, though requests go on.
  */
 import { expect, it } from "@effect/vitest"
 import { SqlClient } from "@effect/sql/SqlClient"
@@ -107,7 +107,41 @@ it.scoped("gives memory back before it keeps a snapshot in a quiet moment", () =
     yield* saved("export const twice = (n: number) => n * 2\n")
     yield* TestClock.adjust("10 seconds")
     expect(existsSync(snapshotPathOf(dbPath))).toBe(true)
-    expect(snapshotStood).toEqual([false])
+    // Once when the burst of one commit ended, once before the snapshot.
+    expect(snapshotStood).toEqual([false, false])
+  }).pipe(
+    Effect.provide(ServicesLive.pipe(
+      Layer.provideMerge(sqliteEngineOrDie(dbPath)),
+      Layer.provideMerge(Layer.merge(RequestsReceived.Default, memory))
+    )),
+    Effect.ensuring(Effect.sync(() => rmSync(dir, { recursive: true, force: true })))
+  )
+})
+
+it.scoped("gives memory back when a burst of commits ends, though requests go on", () => {
+  const dir = mkdtempSync(join(tmpdir(), "library-followers-"))
+  const dbPath = join(dir, "assets.db")
+  let givenBack = 0
+  const memory = Layer.succeed(MemoryAtRest, { giveBackIfGrown: Effect.sync(() => givenBack++) })
+  return Effect.gen(function*() {
+    const requests = yield* RequestsReceived
+    // A commit and a request every second: a burst, and never a quiet moment.
+    for (let second = 0; second < 4; second++) {
+      yield* saved(`export const times${second} = (n: number) => n * ${second}\n`)
+      requests.received()()
+      yield* TestClock.adjust("1 second")
+    }
+    expect(givenBack).toBe(0)
+    // Requests alone since the last look: the burst has ended.
+    requests.received()()
+    yield* TestClock.adjust("1 second")
+    expect(givenBack).toBe(1)
+    // Requests alone go on: nothing more.
+    for (let second = 0; second < 10; second++) {
+      requests.received()()
+      yield* TestClock.adjust("1 second")
+    }
+    expect(givenBack).toBe(1)
   }).pipe(
     Effect.provide(ServicesLive.pipe(
       Layer.provideMerge(sqliteEngineOrDie(dbPath)),

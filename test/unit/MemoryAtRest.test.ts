@@ -1,7 +1,6 @@
 import { expect, it } from "@effect/vitest"
 import { Effect, Layer, TestClock } from "effect"
 import {
-  BURST_LOOK,
   givingBackAtRest,
   GROWTH,
   LOOK,
@@ -67,32 +66,6 @@ it.scoped("waits while requests come or one is being answered", () => {
     // No request since the last look, and none being answered: quiet.
     yield* TestClock.adjust(LOOK)
     expect(state.collections).toBe(1)
-  }).pipe(withUpkeep(memory))
-})
-
-it.scoped("collects in the first look after a burst of saves, though reads go on", () => {
-  const { memory, state } = fakeMemory(100e6, 90e6)
-  return Effect.gen(function*() {
-    const requests = yield* RequestsReceived
-    state.resident = 100e6 + 2 * GROWTH
-    // Saves in every look: no collection between them.
-    for (let look = 0; look < 3; look++) {
-      requests.received(true)()
-      requests.received()()
-      yield* TestClock.adjust(BURST_LOOK)
-      expect(state.collections).toBe(0)
-    }
-    // Reads alone since the last look: the burst of saves has ended.
-    requests.received()()
-    yield* TestClock.adjust(BURST_LOOK)
-    expect(state.collections).toBe(1)
-    // Reads go on, and the process grows again: no burst ended, so no collection.
-    state.resident = 90e6 + 2 * GROWTH
-    for (let look = 0; look < 10; look++) {
-      requests.received()()
-      yield* TestClock.adjust(BURST_LOOK)
-      expect(state.collections).toBe(1)
-    }
   }).pipe(withUpkeep(memory))
 })
 
