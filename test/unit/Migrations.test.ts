@@ -120,13 +120,39 @@ describe("migrations", () => {
       const written = yield* folded()
       expect(written).toHaveLength(saved.length)
       expect(written[0]).toMatchObject({ titles: "mixed case\ntag one\ntwo\n", code: "const hex = 0x1f // ünïcode" })
-      // As a database of the release before it: the table gone, the migration not run.
+      // As a database of the release before it: the table gone, the migration not run (nor the one after it).
+      yield* sql`DROP TABLE search_pairs`
       yield* sql`DROP TABLE search_folded`
-      yield* sql`DELETE FROM effect_sql_migrations WHERE name = 'search_folded'`
+      yield* sql`DELETE FROM effect_sql_migrations WHERE name IN ('search_folded', 'search_letter_pairs')`
       yield* migrate
       expect(yield* folded()).toEqual(written)
       const search = yield* Effect.provide(AssetSearch, yield* services)
       const found = yield* Effect.flatMap(search.search({ pseudo: false, query: "ÜN HEX" }), withIds)
+      expect(found.hits.map((hit) => hit.id)).toEqual([saved[0].id])
+    }).pipe(Effect.provide(SqlitePorts), Effect.provide(SqliteClient.layer({ filename: ":memory:" }))))
+
+  it.live("0013 keeps the letter pairs of the assets saved before it as the writers do, for the short terms", () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient
+      yield* migrate
+      const saved = yield* Effect.provide(
+        Effect.all([
+          savedCode("if (HEX) return 0x1F // Ünïcode", { name: "Mixed Case", tags: ["Tag One", "TWO"] }),
+          savedCode("return 'plain'", { name: "plain" }),
+          savedCode("Q", {})
+        ]),
+        yield* services
+      )
+      const pairs = () => sql`SELECT row, pairs FROM search_pairs ORDER BY row`
+      const written = yield* pairs()
+      expect(written).toHaveLength(saved.length)
+      // As a database of the release before it: the table gone, the migration not run.
+      yield* sql`DROP TABLE search_pairs`
+      yield* sql`DELETE FROM effect_sql_migrations WHERE name = 'search_letter_pairs'`
+      yield* migrate
+      expect(yield* pairs()).toEqual(written)
+      const search = yield* Effect.provide(AssetSearch, yield* services)
+      const found = yield* Effect.flatMap(search.search({ pseudo: false, query: "IF return" }), withIds)
       expect(found.hits.map((hit) => hit.id)).toEqual([saved[0].id])
     }).pipe(Effect.provide(SqlitePorts), Effect.provide(SqliteClient.layer({ filename: ":memory:" }))))
 })

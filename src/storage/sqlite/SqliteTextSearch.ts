@@ -4,13 +4,15 @@
  * text: matching there first is cheap, where a column filter on `search_text` would still read every posting of a
  * common term's trigrams; ranking and the typo index read them) and `search_words` (the words of identifiers, Porter
  * stemmed, contentless); and `search_folded`, a plain table of each asset's texts lower-cased, where a term too short
- * for a trigram is checked on the matches of the others. The code is read from the asset. FTS5 query strings are made
+ * for a trigram is checked on the matches of the others, with `search_pairs`, the letter pairs of those texts, where
+ * such a term is checked anywhere in a row of its own. The code is read from the asset. FTS5 query strings are made
  * here and nowhere else.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
 import type { Fragment } from "@effect/sql/Statement"
 import { Effect, Layer } from "effect"
 import { identifierWords } from "../../domain/IdentifierWords.ts"
+import { LETTER_PAIRS_ZERO, letterPairBit, letterPairsOf } from "../../domain/LetterPairs.ts"
 import type { RowSet } from "../../domain/RowSet.ts"
 import type { SearchableText } from "../../domain/SearchableText.ts"
 import { contentText } from "../../domain/StoredAsset.ts"
@@ -83,12 +85,19 @@ export const make = Effect.gen(function*() {
   const wordsExpression = (words: ReadonlyArray<string>, all: boolean) => words.map(ftsPhrase).join(all ? " AND " : " OR ")
 
   /**
-   * Whether the asset in search row `row` holds `text` in `where`, case-insensitively, as its lower-cased texts say
-   * (`search_folded`, one lookup by row): for a text too short for the trigram index, checked on the matches of the
-   * others.
+   * Whether the asset in search row `row` holds `text` in `where`, case-insensitively, for a text too short for the
+   * trigram index, checked on the matches of the others: anywhere, by its bit among the texts' letter pairs
+   * (`search_pairs`) when it has one; otherwise as its lower-cased texts say (`search_folded`). One lookup by row
+   * either way.
    */
   const heldInTexts = (row: Fragment, where: TextScope, text: string) => {
     const folded = text.toLowerCase()
+    const bit = where === "anywhere" ? letterPairBit(folded) : undefined
+    if (bit !== undefined) {
+      return sql`
+        EXISTS (SELECT 1 FROM search_pairs p WHERE p.row = ${row}
+                AND ((unicode(substr(p.pairs, ${bit.character}, 1)) - ${LETTER_PAIRS_ZERO}) & ${bit.mask}) <> 0)`
+    }
     const inCode = where === "anywhere" ? sql`OR instr(f.code, ${folded}) > 0` : sql``
     return sql`
       EXISTS (SELECT 1 FROM search_folded f WHERE f.row = ${row} AND (instr(f.titles, ${folded}) > 0 ${inCode}))`
@@ -174,9 +183,13 @@ export const make = Effect.gen(function*() {
         VALUES (${row}, ${text.name}, ${text.content}, ${tags}, ${annotations})`
       yield* transactional`
         INSERT INTO search_titles (rowid, name, tags, annotations) VALUES (${row}, ${text.name}, ${tags}, ${annotations})`
+      const foldedTitles = [text.name, tags, annotations].join("\n").toLowerCase()
+      const foldedCode = text.content.toLowerCase()
       yield* transactional`
-        INSERT INTO search_folded (row, titles, code)
-        VALUES (${row}, ${[text.name, tags, annotations].join("\n").toLowerCase()}, ${text.content.toLowerCase()})`
+        INSERT INTO search_folded (row, titles, code) VALUES (${row}, ${foldedTitles}, ${foldedCode})`
+      // A newline between them, outside the letters: no pair spans the titles and the code.
+      yield* transactional`
+        INSERT INTO search_pairs (row, pairs) VALUES (${row}, ${letterPairsOf(`${foldedTitles}\n${foldedCode}`)})`
       yield* transactional`
         INSERT INTO search_words (rowid, name, code, tags, annotations)
         VALUES (${row}, ${identifierWords(text.name)}, ${identifierWords(text.content)}, ${identifierWords(tags)},
@@ -188,6 +201,7 @@ export const make = Effect.gen(function*() {
       yield* transactional`DELETE FROM search_text WHERE rowid = ${row}`
       yield* transactional`DELETE FROM search_titles WHERE rowid = ${row}`
       yield* transactional`DELETE FROM search_folded WHERE row = ${row}`
+      yield* transactional`DELETE FROM search_pairs WHERE row = ${row}`
       yield* transactional`DELETE FROM search_words WHERE rowid = ${row}`
     }))
 

@@ -3,7 +3,8 @@
  * in order, inside a transaction; never change what one leaves behind once it has shipped, add the next.
  *
  * Tables derived from the assets (search, similarity, metadata links, format ids) are filled by the migrations that
- * rebuilt them (`0006_compact_storage`, `0008_similarity_type_two`, `0012_search_folded`) through frozen copies of the
+ * rebuilt them (`0006_compact_storage`, `0008_similarity_type_two`, `0012_search_folded`,
+ * `0013_search_letter_pairs`) through frozen copies of the
  * writers of their release (`shipped/`), so that a later change to the service's writers cannot change what an
  * upgrade does; the steps before them only create the tables. A database that ran an earlier version of those steps,
  * which also filled them, ends in the same state.
@@ -15,6 +16,7 @@ import type { Asset } from "../../../domain/Asset.ts"
 import { inList } from "../InList.ts"
 import { contentText, similarityWords } from "./shipped/Fingerprint.ts"
 import { foldedCode, foldedTitles } from "./shipped/Folded0012.ts"
+import { letterPairsOfFolded } from "./shipped/LetterPairs0013.ts"
 import { insertDeletedAsset, insertLiveAsset } from "./shipped/Rows0006.ts"
 
 const initial = Effect.gen(function*() {
@@ -355,6 +357,26 @@ const searchFolded = Effect.gen(function*() {
   }
 })
 
+/**
+ * The letters and pairs of letters of each live asset's lower-cased texts, by search row (`search_pairs`): a term of
+ * one or two of them is checked anywhere by a bit, where `search_folded` was read whole (at 100,000 assets, `if` on the
+ * 91,564 matches of `function`: 58 ms against 14 ms). Filled from `search_folded`, a page at a time.
+ */
+const searchLetterPairs = Effect.gen(function*() {
+  const sql = yield* SqlClient
+  yield* sql`CREATE TABLE search_pairs (row INTEGER PRIMARY KEY, pairs TEXT NOT NULL)`
+  for (let after = 0;;) {
+    const page = yield* sql<{ row: number; titles: string; code: string }>`
+      SELECT row, titles, code FROM search_folded WHERE row > ${after} ORDER BY row LIMIT ${REBUILD_PAGE}`
+    for (const found of page) {
+      yield* sql`
+        INSERT INTO search_pairs (row, pairs) VALUES (${found.row}, ${letterPairsOfFolded(found.titles, found.code)})`
+    }
+    if (page.length < REBUILD_PAGE) break
+    after = page[page.length - 1].row
+  }
+})
+
 /** Every migration by name, in order; tests replay a prefix of them to check upgrades of older databases. */
 export const migrationSteps = {
   "0001_initial": initial,
@@ -368,7 +390,8 @@ export const migrationSteps = {
   "0009_trash": trashIndex,
   "0010_search_index_snapshot": searchIndexSnapshot,
   "0011_search_index_journal": searchIndexJournal,
-  "0012_search_folded": searchFolded
+  "0012_search_folded": searchFolded,
+  "0013_search_letter_pairs": searchLetterPairs
 }
 
 /** The steps for `Migrator`; a step that throws fails, so that the migrator names it (as it names one that fails). */
