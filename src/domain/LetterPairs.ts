@@ -28,6 +28,7 @@ const placeOf = (code: number) => code < 128 ? PLACE[code] : -1
 /** The stored characters are ASCII: a byte each. */
 const latin1 = new TextDecoder("latin1")
 
+/** Sets bit `bit` of the stored text's values, six to a character. */
 const setBit = (bits: Uint8Array, bit: number) => {
   bits[(bit / BITS_PER_CHARACTER) | 0] |= 1 << (bit % BITS_PER_CHARACTER)
 }

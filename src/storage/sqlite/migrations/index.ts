@@ -3,11 +3,10 @@
  * in order, inside a transaction; never change what one leaves behind once it has shipped, add the next.
  *
  * Tables derived from the assets (search, similarity, metadata links, format ids) are filled by the migrations that
- * rebuilt them (`0006_compact_storage`, `0008_similarity_type_two`, `0012_search_folded`,
- * `0013_search_letter_pairs`) through frozen copies of the
- * writers of their release (`shipped/`), so that a later change to the service's writers cannot change what an
- * upgrade does; the steps before them only create the tables. A database that ran an earlier version of those steps,
- * which also filled them, ends in the same state.
+ * rebuilt them (`0006_compact_storage`, `0008_similarity_type_two`, `0012_search_folded`, `0013_search_letter_pairs`)
+ * through frozen copies of the writers of their release (`shipped/`), so that a later change to the service's writers
+ * cannot change what an upgrade does; the steps before them only create the tables. A database that ran an earlier
+ * version of those steps, which also filled them, ends in the same state.
  */
 import { Migrator } from "@effect/sql"
 import { SqlClient } from "@effect/sql/SqlClient"
