@@ -8,7 +8,7 @@
  * pages returned and the young generation shrunk. At 100,000 assets on Node 24 (`BENCH_CASE=versions npm run
  * bench:scale`) the service held 177–179 MB 11 s after the full listing, against 280 without; the collection holds
  * the event loop about 80 ms, and a request that comes meanwhile waits for it. The end of a burst of saves asks for
- * the same collection, though reads go on (`LibraryFollowers`).
+ * the same collection, though reads go on (`LibraryFollowers`), and so does the end of a listing (`ListingAnswers`).
  *
  * V8 runs that kind from V8 12 on (Node 22 and later, Deno). V8 11 (Node 20) runs no collection at all when given
  * the options that ask for it, so there it is asked for an ordinary full collection, which gives less back. Where the
@@ -24,6 +24,9 @@ export const LOOK = Duration.seconds(5)
 
 /** How much the process must have grown since the last collection here for the next one to be worth its pause. */
 export const GROWTH = 16 * 1024 * 1024
+
+/** How long after a listing ends its collection waits: for the answer's last bytes to be written, not to wait for it. */
+export const AFTER_LISTING = Duration.millis(100)
 
 /** A memory-reducing collection and the process's resident memory, as the service reads them. */
 export interface Memory {
@@ -73,6 +76,8 @@ export const processMemory = (): Memory | undefined => {
 export class MemoryAtRest extends Context.Tag("MemoryAtRest")<MemoryAtRest, {
   /** Collects now if the process has grown by `GROWTH` since the last collection here. */
   readonly giveBackIfGrown: Effect.Effect<void>
+  /** Collects `AFTER_LISTING` from now (a listing has just ended) if the process has grown by `GROWTH` by then. */
+  readonly giveBackAfterListing: Effect.Effect<void>
 }>() {}
 
 /** Looks for a quiet moment every `LOOK`, and collects in one once the process has grown by `GROWTH`. */
@@ -103,7 +108,9 @@ export const givingBackAtRest = (memory: Memory) =>
         return quiet ? giveBackIfGrown : Effect.void
       })
       yield* Effect.forkScoped(Effect.schedule(look, Schedule.spaced(LOOK)))
-      return { giveBackIfGrown }
+      const scope = yield* Effect.scope
+      const giveBackAfterListing = Effect.asVoid(Effect.forkIn(Effect.delay(giveBackIfGrown, AFTER_LISTING), scope))
+      return { giveBackIfGrown, giveBackAfterListing }
     })
   )
 

@@ -18,6 +18,7 @@ import { AssetCreator } from "../services/AssetCreator.ts"
 import { SeedPreprocessor } from "../services/SeedPreprocessor.ts"
 import { assetJson, jsonPieces, jsonText, streamedIterable } from "./JsonResponses.ts"
 import { makeLibraryStreams } from "./LibraryStreams.ts"
+import { listingAnswers } from "./ListingAnswers.ts"
 import { makeStreamServer } from "./StreamServer.ts"
 
 /**
@@ -74,9 +75,10 @@ export const AssetsHttpLive = HttpApiBuilder.group(Api, "assets", (handlers) =>
     const library = yield* makeLibraryStreams
     const search = yield* AssetSearch
     const recommendations = yield* Recommendations
+    const listing = yield* listingAnswers
     /** `FlattenedAssets` items (`{"id":...}`) of the live assets the selection includes, in pages. */
     const idObjects = (pseudo: PseudoSelection) =>
-      Stream.map(repository.idPages(pseudo, ID_PAGE), (ids) => ids.map((id) => `{"id":${JSON.stringify(id)}}`))
+      listing(Stream.map(repository.idPages(pseudo, ID_PAGE), (ids) => ids.map((id) => `{"id":${JSON.stringify(id)}}`)))
 
     return handlers
       .handle("assetsCreateNewAsset", ({ payload, urlParams }) =>
@@ -92,11 +94,11 @@ export const AssetsHttpLive = HttpApiBuilder.group(Api, "assets", (handlers) =>
       .handle("assetsSpecificAssetFormatsSnapshot", ({ path, urlParams }) =>
         repository.formats(path.asset, urlParams.transferables ?? true))
       .handle("assetsSnapshot", ({ urlParams }) =>
-        Effect.succeed(streamedIterable(repository.documentPages({
+        Effect.succeed(streamedIterable(listing(repository.documentPages({
           transferables: urlParams.transferables ?? true,
           pseudo: urlParams.pseudo === true ? "include" : "exclude",
           suggestedOnly: urlParams.suggested === true
-        }, LISTING_PAGE))))
+        }, LISTING_PAGE)))))
       .handle("assetsIdentifiersSnapshot", ({ urlParams }) =>
         Effect.succeed(streamedIterable(idObjects(urlParams.pseudo === true ? "include" : "exclude"))))
       .handle("assetsPseudoSnapshot", () =>

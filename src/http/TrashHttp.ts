@@ -7,6 +7,7 @@ import { Api } from "../api/Api.ts"
 import { AssetEditor } from "../services/AssetEditor.ts"
 import { AssetRepository } from "../services/AssetRepository.ts"
 import { streamedIterable } from "./JsonResponses.ts"
+import { listingAnswers } from "./ListingAnswers.ts"
 
 /** Assets a page of the trash listing reads and sends at a time. */
 const TRASH_PAGE = 200
@@ -15,9 +16,10 @@ export const TrashHttpLive = HttpApiBuilder.group(Api, "trash", (handlers) =>
   Effect.gen(function*() {
     const repository = yield* AssetRepository
     const editor = yield* AssetEditor
+    const listing = yield* listingAnswers
     return handlers
       .handle("trashSnapshot", ({ urlParams }) =>
-        Effect.succeed(streamedIterable(repository.trashPages(urlParams.transferables ?? false, TRASH_PAGE))))
+        Effect.succeed(streamedIterable(listing(repository.trashPages(urlParams.transferables ?? false, TRASH_PAGE)))))
       .handle("trashRestore", ({ path }) => editor.restore(path.asset))
       .handle("trashPurgeAsset", ({ path }) => editor.purge(path.asset))
       .handle("trashPurge", () => Effect.map(editor.emptyTrash(), (purged) => ({ purged })))

@@ -101,7 +101,8 @@ it.scoped("gives memory back before it keeps a snapshot in a quiet moment", () =
   /** Whether a snapshot stood each time memory was given back. */
   const snapshotStood: Array<boolean> = []
   const memory = Layer.succeed(MemoryAtRest, {
-    giveBackIfGrown: Effect.sync(() => snapshotStood.push(existsSync(snapshotPathOf(dbPath))))
+    giveBackIfGrown: Effect.sync(() => snapshotStood.push(existsSync(snapshotPathOf(dbPath)))),
+    giveBackAfterListing: Effect.dieMessage("no listing here")
   })
   return Effect.gen(function*() {
     yield* saved("export const twice = (n: number) => n * 2\n")
@@ -122,7 +123,10 @@ it.scoped("gives memory back when a burst of commits ends, though requests go on
   const dir = mkdtempSync(join(tmpdir(), "library-followers-"))
   const dbPath = join(dir, "assets.db")
   let givenBack = 0
-  const memory = Layer.succeed(MemoryAtRest, { giveBackIfGrown: Effect.sync(() => givenBack++) })
+  const memory = Layer.succeed(MemoryAtRest, {
+    giveBackIfGrown: Effect.sync(() => givenBack++),
+    giveBackAfterListing: Effect.dieMessage("no listing here")
+  })
   return Effect.gen(function*() {
     const requests = yield* RequestsReceived
     // A commit and a request every second: a burst, and never a quiet moment.

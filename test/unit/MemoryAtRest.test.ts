@@ -1,6 +1,7 @@
 import { expect, it } from "@effect/vitest"
 import { Effect, Layer, TestClock } from "effect"
 import {
+  AFTER_LISTING,
   givingBackAtRest,
   GROWTH,
   LOOK,
@@ -79,6 +80,27 @@ it.scoped("collects at once when asked and grown, without waiting for a quiet mo
     expect(state.collections).toBe(0)
     state.resident = 100e6 + GROWTH
     yield* giveBackIfGrown
+    expect(state.collections).toBe(1)
+    answered()
+  }).pipe(withUpkeep(memory))
+})
+
+it.scoped("collects a moment after a listing ends, once grown, though requests go on", () => {
+  const { memory, state } = fakeMemory(100e6, 90e6)
+  return Effect.gen(function*() {
+    const requests = yield* RequestsReceived
+    const { giveBackAfterListing } = yield* MemoryAtRest
+    const answered = requests.received()
+    state.resident = 100e6 + GROWTH
+    yield* giveBackAfterListing
+    // Not while the listing's last bytes may still be on their way.
+    expect(state.collections).toBe(0)
+    yield* TestClock.adjust(AFTER_LISTING)
+    expect(state.collections).toBe(1)
+    // Grown by less than GROWTH since: another listing's end collects nothing.
+    state.resident = 90e6 + GROWTH - 1
+    yield* giveBackAfterListing
+    yield* TestClock.adjust(AFTER_LISTING)
     expect(state.collections).toBe(1)
     answered()
   }).pipe(withUpkeep(memory))
