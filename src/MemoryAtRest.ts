@@ -25,7 +25,7 @@ export const LOOK = Duration.seconds(5)
 /** How much the process must have grown since the last collection here for the next one to be worth its pause. */
 export const GROWTH = 16 * 1024 * 1024
 
-/** How long after a listing ends its collection waits: for the answer's last bytes to be written, not to wait for it. */
+/** How long after a listing ends its collection waits: long enough for the answer's last bytes to go out first. */
 export const AFTER_LISTING = Duration.millis(100)
 
 /** A memory-reducing collection and the process's resident memory, as the service reads them. */
