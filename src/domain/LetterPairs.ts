@@ -25,6 +25,9 @@ for (let i = 0; i < SIZE; i++) PLACE[ALPHABET.charCodeAt(i)] = i
 
 const placeOf = (code: number) => code < 128 ? PLACE[code] : -1
 
+/** The bit of two characters side by side, by their places: after every single character's. */
+const pairBit = (first: number, second: number) => SIZE + first * SIZE + second
+
 /** The stored characters are ASCII: a byte each. */
 const latin1 = new TextDecoder("latin1")
 
@@ -41,7 +44,7 @@ export const letterPairsOf = (folded: string): string => {
     const place = placeOf(folded.charCodeAt(i))
     if (place >= 0) {
       setBit(bits, place)
-      if (previous >= 0) setBit(bits, SIZE + previous * SIZE + place)
+      if (previous >= 0) setBit(bits, pairBit(previous, place))
     }
     previous = place
   }
@@ -59,6 +62,6 @@ export interface LetterPairBit {
 export const letterPairBit = (folded: string): LetterPairBit | undefined => {
   const places = Array.from(folded, (character) => placeOf(character.charCodeAt(0)))
   if (places.length === 0 || places.length > 2 || places.some((place) => place < 0)) return undefined
-  const bit = places.length === 1 ? places[0] : SIZE + places[0] * SIZE + places[1]
+  const bit = places.length === 1 ? places[0] : pairBit(places[0], places[1])
   return { character: Math.floor(bit / BITS_PER_CHARACTER) + 1, mask: 1 << (bit % BITS_PER_CHARACTER) }
 }
