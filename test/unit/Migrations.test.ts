@@ -39,6 +39,21 @@ const services = Effect.map(
   (sql) => ServicesLive.pipe(Layer.provideMerge(SqlitePorts), Layer.provide(Layer.succeed(SqlClient, sql)))
 )
 
+/**
+ * Three assets whose texts a short term is looked for in: `code` with a name and tags in mixed case, a plain one, and
+ * one with a one-letter code and nothing else.
+ */
+const savedForShortTerms = (code: string) =>
+  Effect.flatMap(services, (layer) =>
+    Effect.provide(
+      Effect.all([
+        savedCode(code, { name: "Mixed Case", tags: ["Tag One", "TWO"] }),
+        savedCode("return 'plain'", { name: "plain" }),
+        savedCode("Q", {})
+      ]),
+      layer
+    ))
+
 describe("migrations", () => {
   it.live("a database of the first release is searchable, tagged and comparable once migrated", () =>
     Effect.gen(function*() {
@@ -108,14 +123,7 @@ describe("migrations", () => {
     Effect.gen(function*() {
       const sql = yield* SqlClient
       yield* migrate
-      const saved = yield* Effect.provide(
-        Effect.all([
-          savedCode("const HEX = 0x1F // Ünïcode", { name: "Mixed Case", tags: ["Tag One", "TWO"] }),
-          savedCode("return 'plain'", { name: "plain" }),
-          savedCode("Q", {})
-        ]),
-        yield* services
-      )
+      const saved = yield* savedForShortTerms("const HEX = 0x1F // Ünïcode")
       const folded = () => sql`SELECT row, titles, code FROM search_folded ORDER BY row`
       const written = yield* folded()
       expect(written).toHaveLength(saved.length)
@@ -135,14 +143,7 @@ describe("migrations", () => {
     Effect.gen(function*() {
       const sql = yield* SqlClient
       yield* migrate
-      const saved = yield* Effect.provide(
-        Effect.all([
-          savedCode("if (HEX) return 0x1F // Ünïcode", { name: "Mixed Case", tags: ["Tag One", "TWO"] }),
-          savedCode("return 'plain'", { name: "plain" }),
-          savedCode("Q", {})
-        ]),
-        yield* services
-      )
+      const saved = yield* savedForShortTerms("if (HEX) return 0x1F // Ünïcode")
       const pairs = () => sql`SELECT row, pairs FROM search_pairs ORDER BY row`
       const written = yield* pairs()
       expect(written).toHaveLength(saved.length)
