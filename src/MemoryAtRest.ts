@@ -70,8 +70,8 @@ export const processMemory = (): Memory | undefined => {
 }
 
 /**
- * Memory given back: in each quiet moment, and when asked: at the end of a burst of saves, and by background work
- * before it makes something large.
+ * Memory given back: in each quiet moment, and when asked: at the end of a burst of saves, a moment after a listing,
+ * and by background work before it makes something large.
  */
 export class MemoryAtRest extends Context.Tag("MemoryAtRest")<MemoryAtRest, {
   /** Collects now if the process has grown by `GROWTH` since the last collection here. */
