@@ -43,8 +43,9 @@ export const make = Effect.gen(function*() {
   const sql = yield* SqlClient
   const transactional = transactionStatements(sql)
 
-  // One statement of constant text: four statements, the bands' built from 48 fragments on every lookup, spent
-  // about 1.2 ms of Effect's and the SQL client's steps beside SQLite's own 1.2 ms (bench:scale's suggestions, 10,000).
+  // One prepared statement of constant text, where four statements were run and the bands' text was built from 48
+  // fragments on every lookup: in a service just started, suggestions' p50 3.2-4.2 ms against 3.6-4.2 (bench:scale's
+  // 40 at 10,000, four alternated pairs); warm, the same.
   const candidates = (fp: CodeFingerprint, options: { readonly limit: number; readonly sameShape: number }) =>
     Effect.map(
       sql.unsafe<{ same: string; renamed: string; shaped: string; banded: string }>(CANDIDATES_STATEMENT, [
