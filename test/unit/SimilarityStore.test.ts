@@ -22,13 +22,17 @@ const QUERY: CodeFingerprint = {
   tokenCount: 40
 }
 
-type SharedKey = "exact" | "renamed" | "shape"
+/** What a saved fingerprint shares with the query: these keys, and its first `bands` bands. */
+interface Shares {
+  readonly keys?: ReadonlyArray<"exact" | "renamed" | "shape">
+  readonly bands?: number
+}
 
 /** A saved fingerprint sharing with the query the keys named and the first `bands` of its bands, no other key. */
-const savedFingerprint = (name: string, shares: { keys?: ReadonlyArray<SharedKey>; bands?: number }) => {
+const savedFingerprint = (name: string, shares: Shares) => {
   const keys = shares.keys ?? []
   const bands = shares.bands ?? 0
-  /** Added to the query's values in the bands not shared: an amount of the name's own. */
+  /** Added to the query's values in the bands not shared, so that no such band's key is the query's. */
   const offset = 7_919 * (name.length + 1)
   return {
     exact: keys.includes("exact") ? QUERY.exact : digest(`${name} exact`),
@@ -42,28 +46,30 @@ const savedFingerprint = (name: string, shares: { keys?: ReadonlyArray<SharedKey
 for (const engine of testEngines) layer(engineLayer(engine))(`SimilarityStore (${engine})`, (it) => {
   it.effect("answers exact, then renamed, then the newest same-shape rows, then those sharing most bands, once", () =>
     Effect.gen(function*() {
+      expect(BANDS).toBeGreaterThan(7)
       const rows = yield* LiveAssetRows
-      const save = (name: string, fingerprint: CodeFingerprint) => {
+      /** A snippet saved with a fingerprint sharing `shares` with the query's; answers its row. */
+      const save = (name: string, shares: Shares) => {
         const asset = codeAsset({ code: `// ${name}\nconst ${name} = 1`, ext: "js", name })
         return rows.insert({
           asset,
           stored: storedParts(asset),
           searchable: searchableText(asset),
           entityRows: [],
-          fingerprint
+          fingerprint: savedFingerprint(name, shares)
         })
       }
-      const same = yield* save("same", savedFingerprint("same", { keys: ["exact"], bands: 6 }))
-      const renamed = yield* save("renamed", savedFingerprint("renamed", { keys: ["renamed"] }))
-      const shapeOld = yield* save("shapeOld", savedFingerprint("shapeOld", { keys: ["shape"] }))
-      const shapeMid = yield* save("shapeMid", savedFingerprint("shapeMid", { keys: ["shape"] }))
-      const shapeNew = yield* save("shapeNew", savedFingerprint("shapeNew", { keys: ["shape"] }))
-      const sevenBands = yield* save("sevenBands", savedFingerprint("sevenBands", { bands: 7 }))
-      const threeBands = yield* save("threeBands", savedFingerprint("threeBands", { bands: 3 }))
-      const fiveBands = yield* save("fiveBands", savedFingerprint("fiveBands", { bands: 5 }))
-      yield* save("oneBand", savedFingerprint("oneBand", { bands: 1 }))
-      const fiveBandsNewer = yield* save("fiveBandsNewer", savedFingerprint("fiveBandsNewer", { bands: 5 }))
-      yield* save("unrelated", savedFingerprint("unrelated", {}))
+      const same = yield* save("same", { keys: ["exact"], bands: 6 })
+      const renamed = yield* save("renamed", { keys: ["renamed"] })
+      const shapeOld = yield* save("shapeOld", { keys: ["shape"] })
+      const shapeMid = yield* save("shapeMid", { keys: ["shape"] })
+      const shapeNew = yield* save("shapeNew", { keys: ["shape"] })
+      const sevenBands = yield* save("sevenBands", { bands: 7 })
+      const threeBands = yield* save("threeBands", { bands: 3 })
+      const fiveBands = yield* save("fiveBands", { bands: 5 })
+      yield* save("oneBand", { bands: 1 })
+      const fiveBandsNewer = yield* save("fiveBandsNewer", { bands: 5 })
+      yield* save("unrelated", {})
 
       const found = yield* (yield* SimilarityStore).candidates(QUERY, { limit: 4, sameShape: 2 })
       // The banded rows are the four sharing most bands, ties newest first (the oldest shares most): the exact row
@@ -71,6 +77,5 @@ for (const engine of testEngines) layer(engineLayer(engine))(`SimilarityStore ($
       expect(found).toEqual([same, renamed, shapeNew, shapeMid, sevenBands, fiveBandsNewer, fiveBands])
       expect(found).not.toContain(shapeOld)
       expect(found).not.toContain(threeBands)
-      expect(BANDS).toBeGreaterThan(7)
     }))
 })
