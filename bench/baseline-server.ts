@@ -1,25 +1,25 @@
 /**
- * The comparison for `npm run bench`: a bare `node:http` + better-sqlite3 server doing the same work as the
+ * The comparison for `npm run bench`: a bare `node:http` + `node:sqlite` server doing the same work as the
  * service for two operations (same table, same rows, same JSON), with none of its framework, validation or
  * preprocessing. It stores the document and indexes its name and code in an FTS5 trigram table, the least a
  * searchable store does. And `GET /bytes/N`: N bytes of JSON, nothing looked up, the least any server answering that
  * much does (`bench:scale`'s floor for search answers). PORT and DB_PATH from the environment.
  */
-import Database from "better-sqlite3"
 import { randomUUID } from "node:crypto"
 import { createServer } from "node:http"
+import { DatabaseSync } from "node:sqlite"
 import { buildAsset } from "../src/domain/AssetBuilder.ts"
 import { ApplicationId, AssetId, FormatId } from "../src/domain/Common.ts"
 import { timestamp } from "../src/domain/Timestamps.ts"
 
-const db = new Database(process.env.DB_PATH ?? ":memory:")
-db.pragma("journal_mode = WAL")
-db.pragma("synchronous = NORMAL")
+const db = new DatabaseSync(process.env.DB_PATH ?? ":memory:")
+db.exec("PRAGMA journal_mode = WAL")
+db.exec("PRAGMA synchronous = NORMAL")
 db.exec(`CREATE TABLE IF NOT EXISTS assets (
   id TEXT PRIMARY KEY, name TEXT, mechanism TEXT NOT NULL, pseudo INTEGER NOT NULL, created TEXT NOT NULL,
   updated TEXT NOT NULL, deleted TEXT, document TEXT NOT NULL, lean_document TEXT NOT NULL)`)
 db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS search USING fts5(id UNINDEXED, name, code, tokenize = 'trigram')")
-const select = db.prepare<[string], { document: string }>("SELECT document FROM assets WHERE id = ?")
+const select = db.prepare("SELECT document FROM assets WHERE id = ?")
 const insert = db.prepare(
   "INSERT INTO assets (id, name, mechanism, pseudo, created, updated, deleted, document, lean_document) VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?)"
 )
@@ -49,8 +49,8 @@ const create = (seed: { asset: { format: { fragment: { string: { raw: string }; 
   const document = JSON.stringify(asset)
   const { fragment: _fragment, ...leanFormat } = asset.formats.iterable[0]
   const lean = JSON.stringify({ ...asset, formats: { iterable: [leanFormat] } })
-  insert.run(asset.id, asset.name, asset.mechanism, 0, asset.created.value, asset.updated.value, document, lean)
-  indexed.run(asset.id, asset.name, raw)
+  insert.run(asset.id, asset.name ?? null, asset.mechanism, 0, asset.created.value, asset.updated.value, document, lean)
+  indexed.run(asset.id, asset.name ?? null, raw)
   return document
 }
 
@@ -70,7 +70,7 @@ const server = createServer((request, response) => {
   if (request.method === "GET" && url.startsWith("/assets/")) {
     const row = select.get(url.slice("/assets/".length).split("?")[0])
     response.writeHead(row ? 200 : 404, { "content-type": "application/json" })
-    response.end(row ? row.document : "{}")
+    response.end(row ? String(row.document) : "{}")
     return
   }
   if (request.method === "POST" && url.startsWith("/assets/create")) {

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: requests per second of `GET /assets/{asset}` and `POST /assets/create`, the service beside a
- * bare node:http + better-sqlite3 baseline doing the same work, and beside the framework's floor (the same HTTP
+ * bare node:http + node:sqlite baseline doing the same work, and beside the framework's floor (the same HTTP
  * stack answering a constant, after reading a create's body). The machine drifts by tens of percent within a minute,
  * so the targets are measured interleaved, in rounds, and each ratio is the median of the ratios of its rounds.
  * autocannon runs in this process; each server in its own, all started before the first round. With `DATABASE_URL`

@@ -51,7 +51,7 @@ const inputs = () => {
  * The language model (4 MB of JSON) stays a JSON module beside the bundle (in `dist/`, where the chunk importing it
  * is), named by its content, rather than becoming a 4 MB object literal in the bundle: V8 parses a literal that size
  * at the cost of a hundred MB or more for a moment, which the service's memory then keeps, and holds its source for
- * good; JSON it parses at a fraction of that. (Import attributes, `with { type: "json" }`, need Node 20.10.)
+ * good; JSON it parses at a fraction of that.
  */
 const languageModelOutside = (outdir) => ({
   name: "language-model-outside",
@@ -79,9 +79,7 @@ const bundle = async (outdir) => {
     splitting: true,
     format: "esm",
     platform: "node",
-    target: "node20.10",
-    // A native module: loaded from node_modules as installed.
-    external: ["better-sqlite3"],
+    target: "node22.19",
     // jsonc-parser's `main` is a UMD build whose inner requires esbuild cannot follow; its ES modules bundle.
     alias: { "jsonc-parser": "./node_modules/jsonc-parser/lib/esm/main.js" },
     plugins: [languageModelOutside(outdir), youngClosures()],

@@ -1,11 +1,15 @@
 /**
  * A corpus of real code for the search and similarity fixtures and benchmarks: functions cut from the source files
  * of installed packages (TypeScript and JavaScript from `node_modules`, C from the SQLite amalgamation that
- * better-sqlite3 ships), deduplicated, in a deterministic order. Only packages that every install has are read.
+ * better-sqlite3 shipped), deduplicated, in a deterministic order. The cut is kept in `test/fixtures/real-code.json.gz`,
+ * so that the benchmarks read the same code whatever the project's dependencies are now; running this file cuts it
+ * again from what `node_modules` holds (`npx tsx test/corpus/RealCode.ts`).
  */
 import { createHash } from "node:crypto"
-import { readdirSync, readFileSync, statSync } from "node:fs"
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { gunzipSync, gzipSync } from "node:zlib"
 
 export interface CodeFunction {
   /** The function's own name, as the code declares it. */
@@ -84,8 +88,8 @@ const filesUnder = (dir: string, suffixes: ReadonlyArray<string>): Array<string>
     return suffixes.some((suffix) => entry.endsWith(suffix)) ? [path] : []
   })
 
-/** Every distinct function of the sources, in a fixed order (by file, then position). */
-export const realCodeFunctions = (root = process.cwd()): Array<CodeFunction> => {
+/** Every distinct function of the sources as installed under `root`, in a fixed order (by file, then position). */
+const cutRealCode = (root: string): Array<CodeFunction> => {
   const seen = new Set<string>()
   const all: Array<CodeFunction> = []
   for (const source of SOURCES) {
@@ -99,4 +103,25 @@ export const realCodeFunctions = (root = process.cwd()): Array<CodeFunction> => 
     }
   }
   return all
+}
+
+const FROZEN = fileURLToPath(new URL("../fixtures/real-code.json.gz", import.meta.url))
+const ORIGIN = "Functions cut by test/corpus/RealCode.ts from source files of packages that npm install put in " +
+  "node_modules (effect and @effect/* and vitest/vite: MIT; typescript: Apache-2.0; highlight.js: BSD-3-Clause; " +
+  "fuse.js: Apache-2.0; ajv: MIT; the SQLite amalgamation shipped by better-sqlite3: public domain); each entry " +
+  "names its file."
+
+let frozen: ReadonlyArray<CodeFunction> | undefined
+
+/** The corpus as cut and kept (`test/fixtures/real-code.json.gz`): the same functions on every machine. */
+export const realCodeFunctions = (): Array<CodeFunction> => {
+  frozen ??= (JSON.parse(gunzipSync(readFileSync(FROZEN)).toString("utf8")) as { entries: Array<CodeFunction> })
+    .entries
+  return [...frozen]
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const entries = cutRealCode(process.cwd())
+  writeFileSync(FROZEN, gzipSync(JSON.stringify({ origin: ORIGIN, entries }), { level: 9 }))
+  console.log(`${entries.length} functions kept in ${FROZEN}`)
 }

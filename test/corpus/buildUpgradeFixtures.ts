@@ -6,7 +6,7 @@
  * database file is the fixture. `test/e2e/upgrades.test.ts` opens each with today's service.
  * Run: `npx tsx test/corpus/buildUpgradeFixtures.ts` (needs the git history; takes a minute).
  */
-import Database from "better-sqlite3"
+import { DatabaseSync } from "node:sqlite"
 import { execFileSync, spawn } from "node:child_process"
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -104,7 +104,7 @@ const build = async (schema: number, commit: string) => {
     child.kill("SIGTERM")
     await new Promise((resolve) => child.once("exit", resolve))
     // The last connection to close folds the write-ahead log into the file: the fixture is that one file.
-    new Database(dbPath).close()
+    new DatabaseSync(dbPath).close()
     copyFileSync(dbPath, join(out, `schema-${schema}.db`))
     writeFileSync(join(out, `schema-${schema}.json`), `${JSON.stringify({ schema, commit, done, answers }, null, 1)}\n`)
     console.log(`schema ${schema} (${commit}): ${ids.length} assets; ${done.join(", ") || "creates only"}`)

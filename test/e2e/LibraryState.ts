@@ -6,8 +6,8 @@
  * search index snapshot's token and journal (kept again in a quiet moment); the file's `data_version`, read before,
  * moved with every such merge.
  */
-import Database from "better-sqlite3"
 import { createHash } from "node:crypto"
+import { DatabaseSync } from "node:sqlite"
 import pg from "pg"
 import { databaseFor, engine } from "./ServiceProcess.ts"
 
@@ -41,7 +41,7 @@ const SNAPSHOT_UPKEEP = new Set(["search_index_snapshot", "search_index_journal"
  * The schema and every row of every other table (the planner's statistics left out too), each table's rows sorted,
  * hashed.
  */
-const sqliteDigest = (reader: Database.Database): string => {
+const sqliteDigest = (reader: DatabaseSync): string => {
   const digest = createHash("sha256")
   const tables = reader.prepare("SELECT name, sql FROM sqlite_schema ORDER BY name").all() as Array<
     { name: string; sql: string | null }
@@ -58,7 +58,9 @@ const sqliteDigest = (reader: Database.Database): string => {
     ) {
       continue
     }
-    const rows = reader.prepare(`SELECT * FROM "${name}"`).raw().all() as Array<Array<unknown>>
+    const statement = reader.prepare(`SELECT * FROM "${name}"`)
+    statement.setReturnArrays(true)
+    const rows = statement.all() as unknown as Array<Array<unknown>>
     // A blob is written as its bytes (a Buffer's JSON).
     const lines = rows.map((row) => JSON.stringify(row)).sort()
     digest.update(lines.join("\n"))
@@ -68,7 +70,7 @@ const sqliteDigest = (reader: Database.Database): string => {
 
 export const writeMarker = async (dbPath: string): Promise<WriteMarker> => {
   if (engine === "sqlite") {
-    const reader = new Database(dbPath, { readonly: true })
+    const reader = new DatabaseSync(dbPath, { readOnly: true })
     return {
       read: async () => sqliteDigest(reader),
       close: async () => void reader.close()

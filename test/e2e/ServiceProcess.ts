@@ -9,7 +9,7 @@ import { createHash } from "node:crypto"
 import { once } from "node:events"
 import { readdirSync, readFileSync } from "node:fs"
 import { createServer } from "node:net"
-import Database from "better-sqlite3"
+import { DatabaseSync } from "node:sqlite"
 import pg from "pg"
 
 export const runtime = process.env.E2E_RUNTIME === "deno" ? "deno" : "node"
@@ -53,10 +53,10 @@ const makeDatabase = async (name: string) => {
 /** Runs SQL on the library `dbPath` names, on the suites' engine, over a connection of its own; answers the rows. */
 export const runSql = async (dbPath: string, query: string): Promise<Array<Record<string, unknown>>> => {
   if (engine === "sqlite") {
-    const db = new Database(dbPath)
+    const db = new DatabaseSync(dbPath)
     try {
-      const statement = db.prepare(query)
-      return statement.reader ? statement.all() as Array<Record<string, unknown>> : (statement.run(), [])
+      // `all` runs any statement: a write answers no rows.
+      return db.prepare(query).all()
     } finally {
       db.close()
     }

@@ -5,7 +5,7 @@
  * creates loses no acknowledged asset and leaves nothing half-written, round after round on the same file.
  */
 import { afterAll, describe, expect, it } from "vitest"
-import Database from "better-sqlite3"
+import { DatabaseSync } from "node:sqlite"
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { request } from "node:http"
 import { tmpdir } from "node:os"
@@ -50,8 +50,8 @@ describe(`start-up failures (${runtime}, ${engine})`, () => {
 
   it.skipIf(engine !== "sqlite")("a database another process holds a write lock on: exit code 3 after the lock wait", async () => {
     const path = join(dir, "locked.db")
-    const holder = new Database(path)
-    holder.pragma("journal_mode = WAL")
+    const holder = new DatabaseSync(path)
+    holder.exec("PRAGMA journal_mode = WAL")
     holder.exec("CREATE TABLE held (x)")
     holder.exec("BEGIN IMMEDIATE")
     try {
@@ -68,7 +68,7 @@ describe(`start-up failures (${runtime}, ${engine})`, () => {
     try {
       await call(first.baseUrl, "POST", "/assets/create", codeSeed("export const shared = (n: number) => n + 1\n"))
       expectStartupFailure(await runUntilExit(path), 3, /Another instance of this service is using the database .*shared\.db/)
-      const reader = new Database(path, { readonly: true })
+      const reader = new DatabaseSync(path, { readOnly: true })
       expect(reader.prepare("SELECT count(*) AS n FROM assets").get()).toEqual({ n: 1 })
       reader.close()
       expect((await call(first.baseUrl, "GET", "/.well-known/health")).status).toBe(200)
@@ -265,8 +265,8 @@ const halfWritten = async (dbPath: string) => {
   const found: Record<string, unknown> = {}
   for (const [name, query] of Object.entries(HALF_WRITTEN[engine])) found[name] = (await runSql(dbPath, query))[0]
   if (engine === "sqlite") {
-    const db = new Database(dbPath)
-    found.integrity = db.pragma("integrity_check", { simple: true })
+    const db = new DatabaseSync(dbPath)
+    found.integrity = db.prepare("PRAGMA integrity_check").get()?.integrity_check
     db.close()
   } else {
     found.integrity = "ok"

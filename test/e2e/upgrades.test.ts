@@ -4,7 +4,7 @@
  * by today's service, which copies it before migrating it, and every asset answers what it answered then (a deleted
  * one is still gone). About the embedded SQLite library, where users keep their only copy: on Node and Deno.
  */
-import Database from "better-sqlite3"
+import { DatabaseSync } from "node:sqlite"
 import { afterAll, describe, expect, it } from "vitest"
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -15,7 +15,7 @@ import { engine, runtime, startService } from "./ServiceProcess.ts"
 
 /** A database's schema version and asset rows. */
 const contentsOf = (file: string) => {
-  const db = new Database(file, { readonly: true })
+  const db = new DatabaseSync(file, { readOnly: true })
   try {
     return {
       schema: db.prepare("SELECT max(migration_id) AS id FROM effect_sql_migrations").get(),

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Migrator } from "@effect/sql"
 import { SqlClient } from "@effect/sql/SqlClient"
-import { SqliteClient } from "@effect/sql-sqlite-node"
+import * as NodeSqliteClient from "../../src/storage/sqlite/NodeSqliteClient.ts"
 import { Effect, Either, Layer } from "effect"
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -25,7 +25,7 @@ const LATEST = MIGRATION_NAMES.length
 
 /** Runs `effect` on the file with a bare client, as an earlier release would have. */
 const onFile = <A, E>(file: string, effect: Effect.Effect<A, E, SqlClient>) =>
-  Effect.provide(effect, SqliteClient.layer({ filename: file }))
+  Effect.provide(effect, NodeSqliteClient.layer({ filename: file }))
 
 /** The file migrated up to (not including) `step`, with one asset stored as releases before 0006 stored them. */
 const earlierLibrary = (file: string, step: keyof typeof migrationSteps, document: string, id: string) =>

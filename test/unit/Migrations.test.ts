@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Migrator } from "@effect/sql"
 import { SqlClient } from "@effect/sql/SqlClient"
-import { SqliteClient } from "@effect/sql-sqlite-node"
+import * as NodeSqliteClient from "../../src/storage/sqlite/NodeSqliteClient.ts"
 import { Effect, Either, Layer, Option } from "effect"
 import type { Asset } from "../../src/domain/Asset.ts"
 import { markDeleted } from "../../src/domain/AssetBuilder.ts"
@@ -68,7 +68,7 @@ describe("migrations", () => {
       expect(yield* found({ pseudo: false, query: "legasy snipet" })).toEqual([asset.id])
       expect(yield* found({ pseudo: false, tags: ["OLD"] })).toEqual([asset.id])
       expect(yield* found({ pseudo: false, filters: { iterable: [{ classification: "py" }] } })).toEqual([asset.id])
-    }).pipe(Effect.provide(SqlitePorts), Effect.provide(SqliteClient.layer({ filename: ":memory:" }))))
+    }).pipe(Effect.provide(SqlitePorts), Effect.provide(NodeSqliteClient.layer({ filename: ":memory:" }))))
 
   it.live("0006 keeps every asset as it was, one tag per text, the registry, deletions and format ids", () =>
     Effect.gen(function*() {
@@ -117,7 +117,7 @@ describe("migrations", () => {
       const tables = yield* sql<{ name: string }>`SELECT name FROM sqlite_master WHERE name IN
         ('assets_before', 'asset_tags', 'asset_websites', 'assets_listing')`
       expect(tables).toEqual([])
-    }).pipe(Effect.provide(SqlitePorts), Effect.provide(SqliteClient.layer({ filename: ":memory:" }))))
+    }).pipe(Effect.provide(SqlitePorts), Effect.provide(NodeSqliteClient.layer({ filename: ":memory:" }))))
 
   it.live("0012 lower-cases the texts of the assets saved before it as the writers do, for the short terms", () =>
     Effect.gen(function*() {
@@ -137,7 +137,7 @@ describe("migrations", () => {
       const search = yield* Effect.provide(AssetSearch, yield* services)
       const found = yield* Effect.flatMap(search.search({ pseudo: false, query: "ÜN HEX" }), withIds)
       expect(found.hits.map((hit) => hit.id)).toEqual([saved[0].id])
-    }).pipe(Effect.provide(SqlitePorts), Effect.provide(SqliteClient.layer({ filename: ":memory:" }))))
+    }).pipe(Effect.provide(SqlitePorts), Effect.provide(NodeSqliteClient.layer({ filename: ":memory:" }))))
 
   it.live("0013 keeps the letter pairs of the assets saved before it as the writers do, for the short terms", () =>
     Effect.gen(function*() {
@@ -155,5 +155,5 @@ describe("migrations", () => {
       const search = yield* Effect.provide(AssetSearch, yield* services)
       const found = yield* Effect.flatMap(search.search({ pseudo: false, query: "IF return" }), withIds)
       expect(found.hits.map((hit) => hit.id)).toEqual([saved[0].id])
-    }).pipe(Effect.provide(SqlitePorts), Effect.provide(SqliteClient.layer({ filename: ":memory:" }))))
+    }).pipe(Effect.provide(SqlitePorts), Effect.provide(NodeSqliteClient.layer({ filename: ":memory:" }))))
 })

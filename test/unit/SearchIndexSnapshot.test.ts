@@ -5,7 +5,8 @@
  * and gives it back with the rows written since it was kept.
  */
 import { afterAll, describe, expect, it } from "@effect/vitest"
-import { SqliteClient } from "@effect/sql-sqlite-node"
+import { SqlClient } from "@effect/sql/SqlClient"
+import * as NodeSqliteClient from "../../src/storage/sqlite/NodeSqliteClient.ts"
 import { Effect, Fiber, Layer, Option } from "effect"
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -152,16 +153,16 @@ describe("SqliteSearchIndexSnapshots", () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
   const dbPath = join(dir, "assets.db")
   const snapshots = Effect.gen(function*() {
-    const sql = yield* SqliteClient.SqliteClient
+    const sql = yield* SqlClient
     yield* sql`CREATE TABLE IF NOT EXISTS search_index_snapshot (token TEXT NOT NULL)`
     yield* sql`CREATE TABLE IF NOT EXISTS search_index_journal (row INTEGER PRIMARY KEY)`
     return yield* SearchIndexSnapshots
   })
   /** One start of the store (each run is another process's). */
-  const run = <A>(use: (store: SearchIndexSnapshots["Type"]) => Effect.Effect<A, never, SqliteClient.SqliteClient>) =>
+  const run = <A>(use: (store: SearchIndexSnapshots["Type"]) => Effect.Effect<A, never, SqlClient>) =>
     Effect.runPromise(Effect.scoped(Effect.flatMap(snapshots, use).pipe(
       Effect.provide(SqliteSearchIndexSnapshots.layer(dbPath).pipe(
-        Layer.provideMerge(SqliteClient.layer({ filename: dbPath }))
+        Layer.provideMerge(NodeSqliteClient.layer({ filename: dbPath }))
       ))
     )))
   /** A transaction's commits: an asset created in row `created`, one edited from row `from` to row `to`. */
@@ -210,11 +211,11 @@ describe("SqliteSearchIndexSnapshots", () => {
     const running = encodeSnapshot({ keptAt: "a quiet moment" })
     const kept = await run((store) =>
       Effect.gen(function*() {
-        const sql = yield* SqliteClient.SqliteClient
+        const sql = yield* SqlClient
         yield* store.takeBack
         // A write transaction that starts while the snapshot is being taken: it waits for the snapshot to stand.
         const write = Effect.runFork(sql.withTransaction(store.changed(commits(7, 3, 8))).pipe(
-          Effect.provideService(SqliteClient.SqliteClient, sql)
+          Effect.provideService(SqlClient, sql)
         ))
         const keptNow = yield* store.keep(Effect.as(Effect.yieldNow(), Option.some([running])))
         yield* Effect.promise(() => Effect.runPromise(Fiber.join(write)))
@@ -237,9 +238,9 @@ describe("SqliteSearchIndexSnapshots", () => {
     await run((store) => store.keep(ready(encodeSnapshot({ stop: 0 }))))
     await run((store) => Effect.zipRight(store.takeBack, Effect.zipRight(store.forget, store.changed(commits(4, 5, 6)))))
     const rows = await Effect.runPromise(Effect.scoped(Effect.flatMap(
-      SqliteClient.SqliteClient,
+      SqlClient,
       (sql) => sql<{ row: number }>`SELECT row FROM search_index_journal`
-    ).pipe(Effect.provide(SqliteClient.layer({ filename: dbPath })))))
+    ).pipe(Effect.provide(NodeSqliteClient.layer({ filename: dbPath })))))
     expect(rows).toEqual([])
     expect(Option.isNone(await run((store) => store.takeBack))).toBe(true)
   })

@@ -1,10 +1,10 @@
 import { expect, it } from "@effect/vitest"
 import { SqlClient } from "@effect/sql/SqlClient"
-import { SqliteClient } from "@effect/sql-sqlite-node"
+import * as NodeSqliteClient from "../../src/storage/sqlite/NodeSqliteClient.ts"
 import { Effect, RuntimeFlags, RuntimeFlagsPatch, Supervisor } from "effect"
 import { transactionStatements } from "../../src/storage/TransactionStatements.ts"
 
-const database = SqliteClient.layer({ filename: ":memory:" })
+const database = NodeSqliteClient.layer({ filename: ":memory:" })
 
 /** Counts the steps Effect's runtime takes for `effect` (each one it evaluates, with supervision of every step on). */
 const stepsOf = <A, E, R>(effect: Effect.Effect<A, E, R>) =>

@@ -1,9 +1,8 @@
 import { expect, it } from "@effect/vitest"
 import { SqlClient } from "@effect/sql/SqlClient"
-import { SqliteClient } from "@effect/sql-sqlite-node"
+import * as NodeSqliteClient from "../../src/storage/sqlite/NodeSqliteClient.ts"
 import { Effect, Layer } from "effect"
 import { mkdtempSync, rmSync, statSync } from "node:fs"
-import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { WalCheckpoints } from "../../src/storage/sqlite/WalCheckpoints.ts"
@@ -15,10 +14,10 @@ const withDatabase = <A, E>(use: (file: string) => Effect.Effect<A, E>) =>
     (folder) => Effect.sync(() => rmSync(folder, { recursive: true, force: true }))
   )
 
-/** The layer on the file, its worker opening it with better-sqlite3 as the service on Node does. */
+/** The layer on the file, its worker opening it as the service does. */
 const checkpointed = (file: string) =>
-  WalCheckpoints(file, createRequire(import.meta.url).resolve("better-sqlite3")).pipe(
-    Layer.provideMerge(SqliteClient.layer({ filename: file }))
+  WalCheckpoints(file).pipe(
+    Layer.provideMerge(NodeSqliteClient.layer({ filename: file }))
   )
 
 /** 2 MB in one transaction: 500 pages, fewer than SQLite's own checkpoint waits for (1,000), and than ours. */

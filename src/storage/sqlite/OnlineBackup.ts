@@ -1,8 +1,7 @@
 /**
  * SQLite's online backup of the open database to another file: a whole, consistent copy as of one moment, taken
- * page by page while the database stays usable. Each runtime's driver provides it (better-sqlite3's `backup` on
- * Node, `node:sqlite`'s `backup` on Deno); `VACUUM INTO` would do the same but needs ATTACH, which Deno disables
- * unless the service runs with every permission.
+ * page by page while the database stays usable. The driver provides it (`node:sqlite`'s `backup`); `VACUUM INTO`
+ * would do the same but needs ATTACH, which Deno disables unless the service runs with every permission.
  */
 import type { SqlError } from "@effect/sql/SqlError"
 import { Context, type Effect } from "effect"

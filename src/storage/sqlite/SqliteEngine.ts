@@ -1,8 +1,7 @@
 /**
  * The SQLite engine: the storage ports over one SQLite file (`DB_PATH`), the embedded default. Its `SqlClient` is
- * that of the running runtime, opened, tuned, checked writable, migrated and with fresh planner statistics: on Node
- * `@effect/sql-sqlite-node` (better-sqlite3); on Deno, our client over `node:sqlite`. Both are imported on demand
- * so that neither runtime loads the other's driver. A database that cannot be used fails start-up with a
+ * our client over the built-in `node:sqlite` (`NodeSqliteClient`, on Node and Deno alike), opened, tuned, checked
+ * writable, migrated and with fresh planner statistics. A database that cannot be used fails start-up with a
  * `StartupError` saying why (locked, not a database, cannot be opened, a migration failed), not a stack trace. A
  * database an earlier version wrote is copied before it is migrated (`MigrationCopy`). A file is used by one
  * service at a time (`InstanceLock`), so the change feed lives in the process, and the search index's snapshot
@@ -11,7 +10,6 @@
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Cause, Effect, Exit, Layer, Option } from "effect"
 import { mkdirSync } from "node:fs"
-import { createRequire } from "node:module"
 import { dirname } from "node:path"
 import { ExitCode, messagesOf, StartupError } from "../../StartupError.ts"
 import type { StoragePorts } from "../StoragePorts.ts"
@@ -20,7 +18,7 @@ import * as InProcessChangeFeed from "./InProcessChangeFeed.ts"
 import { instanceLock } from "./InstanceLock.ts"
 import { refuseNewerSchema } from "../SchemaVersion.ts"
 import { copyBeforeMigrating, migrateKeepingCopy } from "./MigrationCopy.ts"
-import { OnlineBackup } from "./OnlineBackup.ts"
+import * as NodeSqliteClient from "./NodeSqliteClient.ts"
 import { migrate, MIGRATION_NAMES } from "./migrations/index.ts"
 import * as SqliteAssetStore from "./SqliteAssetStore.ts"
 import * as SqliteConnectorStore from "./SqliteConnectorStore.ts"
@@ -33,26 +31,6 @@ import { FullTextMerging } from "./FullTextMerging.ts"
 import { statisticsAtStart, StatisticsUpkeep } from "./Statistics.ts"
 import { syncedFolderWarning } from "./SyncedFolder.ts"
 import { WalCheckpoints } from "./WalCheckpoints.ts"
-
-const isDeno = "Deno" in globalThis
-
-const driverLayer = (filename: string) =>
-  isDeno
-    ? Layer.unwrapEffect(Effect.promise(() => import("./SqliteDeno.ts")).pipe(Effect.map((m) => m.layer({ filename }))))
-    : Layer.unwrapEffect(
-      Effect.promise(() => import("@effect/sql-sqlite-node")).pipe(
-        Effect.map(({ SqliteClient }) =>
-          Layer.effect(
-            OnlineBackup,
-            Effect.map(SqliteClient.SqliteClient, (client) =>
-              OnlineBackup.of({ copyTo: (path) => Effect.asVoid(client.backup(path)) }))
-          ).pipe(Layer.provideMerge(SqliteClient.layer({ filename })))
-        )
-      )
-    )
-
-/** The same driver as a module another thread loads (`WalCheckpoints`): by name on Deno, by its path on Node. */
-const driverModule = () => isDeno ? "node:sqlite" : createRequire(import.meta.url).resolve("better-sqlite3")
 
 /** Durability settings: WAL (set by the drivers) with synchronous=NORMAL survives a process crash. */
 const tune = Effect.gen(function*() {
@@ -102,9 +80,9 @@ export const openDatabase = (filename: string): Layer.Layer<SqlClient, StartupEr
   // The upkeep reads the library's tables, so it starts once they are migrated. A database in memory has no log.
   const upkeep = filename === ":memory:"
     ? Layer.merge(StatisticsUpkeep, FullTextMerging)
-    : Layer.mergeAll(StatisticsUpkeep, FullTextMerging, WalCheckpoints(filename, driverModule()))
+    : Layer.mergeAll(StatisticsUpkeep, FullTextMerging, WalCheckpoints(filename))
   const migratedAndUpkept = Layer.flatMap(ready, () => upkeep)
-  return Layer.provideMerge(migratedAndUpkept, driverLayer(filename)).pipe(
+  return Layer.provideMerge(migratedAndUpkept, NodeSqliteClient.layer({ filename })).pipe(
     Layer.catchAllCause((cause) => {
       const error = Cause.squash(cause)
       return Layer.fail(
@@ -137,7 +115,7 @@ const openFile = (dbPath: string): Layer.Layer<SqlClient, StartupError> => Layer
   const synced = syncedFolderWarning(dbPath)
   if (synced !== undefined) yield* Effect.logWarning(synced)
   // The lock is taken before the database is opened and released after it is closed.
-  return openDatabase(dbPath).pipe(Layer.provideMerge(ClosedLog), Layer.provideMerge(instanceLock(dbPath, driverLayer)))
+  return openDatabase(dbPath).pipe(Layer.provideMerge(ClosedLog), Layer.provideMerge(instanceLock(dbPath, (filename) => NodeSqliteClient.layer({ filename }))))
 }))
 
 /** The storage ports over an open database (the `SqlClient` they are given). */

@@ -30,7 +30,7 @@ const STOP_MS = 2000
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads")
-const { filename, driver, every } = workerData
+const { filename, every } = workerData
 let db
 let timer
 const fail = (error) => {
@@ -38,7 +38,7 @@ const fail = (error) => {
   parentPort.postMessage({ failed: String(error && error.message || error) })
 }
 try {
-  db = driver === "node:sqlite" ? new (require("node:sqlite").DatabaseSync)(filename) : new (require(driver))(filename)
+  db = new (require("node:sqlite").DatabaseSync)(filename)
   const checkpoint = db.prepare("PRAGMA wal_checkpoint(PASSIVE)")
   timer = setInterval(() => {
     try {
@@ -61,11 +61,8 @@ const stop = () => {
 parentPort.on("message", stop)
 `
 
-/**
- * For as long as the layer lives, on the database file `filename` the `SqlClient` has open; the worker opens it with
- * `driver`, the service's own ("node:sqlite", or the path of better-sqlite3).
- */
-export const WalCheckpoints = (filename: string, driver: string) =>
+/** For as long as the layer lives, on the database file `filename` the `SqlClient` has open. */
+export const WalCheckpoints = (filename: string) =>
   Layer.scopedDiscard(Effect.gen(function*() {
     const sql = yield* SqlClient
     yield* sql.unsafe(`PRAGMA wal_autocheckpoint = ${LOG_PAGES}`)
@@ -74,7 +71,7 @@ export const WalCheckpoints = (filename: string, driver: string) =>
       Effect.sync(() => {
         const started = new Worker(WORKER_SOURCE, {
           eval: true,
-          workerData: { filename, driver, every: EVERY_MS }
+          workerData: { filename, every: EVERY_MS }
         })
         started.once("exit", () => (ended = true))
         return started

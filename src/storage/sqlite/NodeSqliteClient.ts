@@ -1,6 +1,6 @@
 /**
- * An `@effect/sql` client over the built-in `node:sqlite`, for Deno, where better-sqlite3 (a legacy native addon)
- * does not load. It follows `@effect/sql-sqlite-node`: one connection, statements serialised by a semaphore,
+ * An `@effect/sql` client over the built-in `node:sqlite`, the same on Node and Deno, with no native module to
+ * build at install. It follows `@effect/sql-sqlite-node`: one connection, statements serialised by a semaphore,
  * prepared statements cached.
  */
 import * as Reactivity from "@effect/experimental/Reactivity"
@@ -9,37 +9,17 @@ import type { Connection } from "@effect/sql/SqlConnection"
 import { SqlError } from "@effect/sql/SqlError"
 import * as Statement from "@effect/sql/Statement"
 import { Context, Effect, Layer, Scope, Stream } from "effect"
+import { backup, DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite"
 import { OnlineBackup } from "./OnlineBackup.ts"
 
-/** The part of `node:sqlite` used here; Node 20's type definitions do not have the module. */
-interface StatementSync {
-  all(...params: ReadonlyArray<unknown>): Array<Record<string, unknown>>
-  setReturnArrays(enabled: boolean): void
-  run(...params: ReadonlyArray<unknown>): { changes: number | bigint; lastInsertRowid: number | bigint }
-}
-interface DatabaseSync {
-  prepare(sql: string): StatementSync
-  exec(sql: string): void
-  close(): void
-}
-interface NodeSqliteModule {
-  DatabaseSync: new(path: string) => DatabaseSync
-  backup(source: DatabaseSync, path: string): Promise<number>
-}
 
-// A computed specifier keeps Node's type checker and bundlers from resolving a module Node 20 lacks.
-const nodeSqliteSpecifier = "node:sqlite"
-
-const importNodeSqlite = Effect.promise(async () => {
-  const module: NodeSqliteModule = await import(nodeSqliteSpecifier)
-  return module
-})
+/** Statement parameters as `node:sqlite` binds them (the compiler makes nothing else). */
+const bound = (params: ReadonlyArray<unknown>) => params as Array<SQLInputValue>
 
 const toSqlError = (message: string) => (cause: unknown) => new SqlError({ cause, message })
 
 export const make = (options: { readonly filename: string }) =>
   Effect.gen(function*() {
-    const { backup, DatabaseSync } = yield* importNodeSqlite
     const db = new DatabaseSync(options.filename)
     yield* Effect.addFinalizer(() => Effect.sync(() => db.close()))
     db.exec("PRAGMA journal_mode = WAL")
@@ -61,14 +41,14 @@ export const make = (options: { readonly filename: string }) =>
     // node:sqlite's `all` runs any statement and answers its rows ([] for writes), so no reader check is needed.
     const run = (sql: string, params: ReadonlyArray<unknown>) =>
       Effect.flatMap(prepare(sql), (statement) =>
-        Effect.try({ try: () => statement.all(...params), catch: toSqlError("Failed to execute statement") }))
+        Effect.try({ try: () => statement.all(...bound(params)), catch: toSqlError("Failed to execute statement") }))
 
     const connection: Connection = {
       execute: (sql, params, transformRows) =>
         transformRows ? Effect.map(run(sql, params), transformRows) : run(sql, params),
       executeRaw: (sql, params) =>
         Effect.flatMap(prepare(sql), (statement) =>
-          Effect.try({ try: () => statement.run(...params), catch: toSqlError("Failed to execute statement") })),
+          Effect.try({ try: () => statement.run(...bound(params)), catch: toSqlError("Failed to execute statement") })),
       // Rows as lists of values made by the driver, as better-sqlite3's raw mode does (`.values` is for reading many
       // rows cheaply: an object per row first, then its values, would cost more than the objects alone).
       executeValues: (sql, params) =>
@@ -77,7 +57,7 @@ export const make = (options: { readonly filename: string }) =>
             try: () => {
               statement.setReturnArrays(true)
               try {
-                return statement.all(...params) as unknown as ReadonlyArray<ReadonlyArray<unknown>>
+                return statement.all(...bound(params)) as unknown as ReadonlyArray<ReadonlyArray<unknown>>
               } finally {
                 statement.setReturnArrays(false)
               }
@@ -86,7 +66,7 @@ export const make = (options: { readonly filename: string }) =>
           })),
       executeUnprepared: (sql, params, transformRows) => {
         const rows = Effect.try({
-          try: () => db.prepare(sql).all(...(params ?? [])),
+          try: () => db.prepare(sql).all(...bound(params ?? [])),
           catch: toSqlError("Failed to execute statement")
         })
         return transformRows ? Effect.map(rows, transformRows) : rows
