@@ -3,7 +3,7 @@
  * indexing as `POST /assets/create`, without HTTP, so that 100,000 snippets take minutes rather than longer.
  */
 import { Effect, Layer } from "effect"
-import { ServicesLive } from "../src/http/Server.ts"
+import { LibraryServices } from "../src/services/LibraryServices.ts"
 import { AssetCreator } from "../src/services/AssetCreator.ts"
 import { sqliteEngineOrDie } from "../src/storage/sqlite/SqliteEngine.ts"
 import { codeAsset, type CodeSnippet } from "../test/unit/TestAssets.ts"
@@ -20,4 +20,4 @@ export const loadCorpus = (snippets: ReadonlyArray<CodeSnippet>, dbPath: string)
       ids.push(asset.id)
     }
     return ids
-  }).pipe(Effect.provide(ServicesLive.pipe(Layer.provideMerge(sqliteEngineOrDie(dbPath)))), Effect.runPromise)
+  }).pipe(Effect.provide(LibraryServices.pipe(Layer.provideMerge(sqliteEngineOrDie(dbPath)))), Effect.runPromise)

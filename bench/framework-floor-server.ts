@@ -1,14 +1,14 @@
 /**
- * The framework's own ceiling for `npm run bench` and `bench:scale`: the HttpLayerRouter + NodeHttpServer stack the
+ * The framework's own ceiling for `npm run bench` and `bench:scale`: the HttpRouter + NodeHttpServer stack the
  * service runs on, configured as the service is (no request logging, no request spans), answering
  * `GET /assets/:asset` with a constant, and `POST /assets/create` with the same constant once it read the request's
  * JSON body. No framework-based service can answer faster, so it shows how much of the gap to the bare baseline is
  * the stack and how much is our own work. The constant is an asset document of the benchmark's size, so the floor
  * writes as many bytes as the others. PORT from the environment.
  */
-import { HttpLayerRouter, HttpMiddleware, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
+import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { randomUUID } from "node:crypto"
 import { createServer } from "node:http"
 import { buildAsset } from "../src/domain/AssetBuilder.ts"
@@ -40,18 +40,18 @@ const body = JSON.stringify(buildAsset({
 }))
 const answer = HttpServerResponse.text(body, { contentType: "application/json" })
 const Routes = Layer.mergeAll(
-  HttpLayerRouter.add("GET", "/assets/:asset", answer),
-  HttpLayerRouter.add(
+  HttpRouter.add("GET", "/assets/:asset", answer),
+  HttpRouter.add(
     "POST",
     "/assets/create",
     Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => Effect.as(request.json, answer))
   ),
-  HttpLayerRouter.add("GET", "/.well-known/health", HttpServerResponse.text("ok"))
+  HttpRouter.add("GET", "/.well-known/health", HttpServerResponse.text("ok"))
 )
 
-HttpLayerRouter.serve(Routes, { disableLogger: true, disableListenLog: true }).pipe(
-  HttpMiddleware.withTracerDisabledWhen(() => true),
+HttpRouter.serve(Routes, { disableLogger: true, disableListenLog: true }).pipe(
   Layer.provide(NodeHttpServer.layer(createServer, { port: Number(process.env.PORT ?? 39398), host: "127.0.0.1" })),
   Layer.launch,
+  Effect.withTracerEnabled(false),
   NodeRuntime.runMain
 )

@@ -17,7 +17,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { facetsOf, searchableText } from "../src/domain/SearchableText.ts"
-import { ServicesLive } from "../src/http/Server.ts"
+import { LibraryServices } from "../src/services/LibraryServices.ts"
 import { SearchIndex } from "../src/services/SearchIndex.ts"
 import { AssetStore } from "../src/storage/AssetStore.ts"
 import { TextSearch } from "../src/storage/TextSearch.ts"
@@ -53,7 +53,7 @@ const indexingCost = (corpus: ReadonlyArray<CorpusEntry>, dbPath: string) =>
       times.push(performance.now() - started)
     }
     return times
-  }).pipe(Effect.provide(ServicesLive.pipe(Layer.provideMerge(sqliteEngineOrDie(dbPath)))), Effect.runPromise)
+  }).pipe(Effect.provide(LibraryServices.pipe(Layer.provideMerge(sqliteEngineOrDie(dbPath)))), Effect.runPromise)
 
 interface BenchQuery {
   readonly kind: string

@@ -66,6 +66,17 @@ const languageModelOutside = (outdir) => ({
   }
 })
 
+/** The SQLite client's `node:sqlite`, with extensions refused (`src/storage/sqlite/SqliteWithoutExtensions.ts`). */
+const sqliteWithoutExtensions = () => ({
+  name: "sqlite-without-extensions",
+  setup(build) {
+    build.onResolve({ filter: /^node:sqlite$/ }, (args) =>
+      args.importer.includes(join("node_modules", "@effect", "sql-sqlite-node"))
+        ? { path: join(root, "src/storage/sqlite/SqliteWithoutExtensions.ts") }
+        : undefined)
+  }
+})
+
 const bundle = async (outdir) => {
   // Imported here: a start on an unchanged checkout (`start.mjs`) loads neither esbuild nor TypeScript.
   const { build } = await import("esbuild")
@@ -82,7 +93,7 @@ const bundle = async (outdir) => {
     target: "node22.19",
     // jsonc-parser's `main` is a UMD build whose inner requires esbuild cannot follow; its ES modules bundle.
     alias: { "jsonc-parser": "./node_modules/jsonc-parser/lib/esm/main.js" },
-    plugins: [languageModelOutside(outdir), youngClosures()],
+    plugins: [languageModelOutside(outdir), sqliteWithoutExtensions(), youngClosures()],
     sourcemap: "linked",
     logLevel: "warning",
     // Bundled CommonJS packages still call `require` for Node's built-ins.

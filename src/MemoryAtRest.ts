@@ -73,16 +73,16 @@ export const processMemory = (): Memory | undefined => {
  * Memory given back: in each quiet moment, and when asked: at the end of a burst of saves, a moment after a listing,
  * and by background work before it makes something large.
  */
-export class MemoryAtRest extends Context.Tag("MemoryAtRest")<MemoryAtRest, {
+export class MemoryAtRest extends Context.Service<MemoryAtRest, {
   /** Collects now if the process has grown by `GROWTH` since the last collection here. */
   readonly giveBackIfGrown: Effect.Effect<void>
   /** Collects `AFTER_LISTING` from now (a listing has just ended) if the process has grown by `GROWTH` by then. */
   readonly giveBackAfterListing: Effect.Effect<void>
-}>() {}
+}>()("MemoryAtRest") {}
 
 /** Looks for a quiet moment every `LOOK`, and collects in one once the process has grown by `GROWTH`. */
 export const givingBackAtRest = (memory: Memory) =>
-  Layer.scoped(
+  Layer.effect(
     MemoryAtRest,
     Effect.gen(function*() {
       const requests = yield* requestActivity
@@ -115,7 +115,7 @@ export const givingBackAtRest = (memory: Memory) =>
   )
 
 /** The service's own: on the running process, or none where its collector cannot be reached. */
-export const MemoryAtRestLive = Layer.unwrapEffect(Effect.sync(() => {
+export const MemoryAtRestLive = Layer.unwrap(Effect.sync(() => {
   const memory = processMemory()
   return memory === undefined ? Layer.empty : givingBackAtRest(memory)
 }))

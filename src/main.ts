@@ -6,12 +6,15 @@
 import "./HeapGrowth.ts"
 import "./Pretenuring.ts"
 import "./Maglev.ts"
-import * as HttpServer from "@effect/platform/HttpServer"
-import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
-import { Cause, ConfigError, Effect, Exit, Layer, Logger } from "effect"
+import { NodeRuntime } from "@effect/platform-node"
+import { Cause, Config, Effect, Exit, Layer, References, Schema } from "effect"
+import { HttpServer } from "effect/http"
 import { isDebug, ServiceConfig } from "./config.ts"
-import { GracefulShutdownLive, HttpAppLive, NodeServerLive, ServicesLive } from "./http/Server.ts"
+import { decodeIssues, decodeIssuesText } from "./domain/DecodeIssues.ts"
+import { GracefulShutdownLive, HttpAppLive, NodeServerLive } from "./http/Server.ts"
 import { MemoryAtRestLive } from "./MemoryAtRest.ts"
+import { LibraryServices } from "./services/LibraryServices.ts"
+import { RetentionSchedule } from "./services/Retention.ts"
 import { describeLibrary, EngineLive } from "./storage/Engine.ts"
 import { RequestsReceived } from "./storage/RequestsReceived.ts"
 import { ExitCode, StartupError } from "./StartupError.ts"
@@ -20,38 +23,43 @@ import { stopWithLauncher } from "./StopWithLauncher.ts"
 /** One line at start-up: where the service listens and which database it opened. */
 const StartupLog = Layer.effectDiscard(Effect.gen(function*() {
   const server = yield* HttpServer.HttpServer
-  const address = server.address._tag === "TcpAddress"
-    ? `http://${server.address.hostname}:${server.address.port}`
-    : server.address.path
-  yield* Effect.logInfo(`Listening on ${address}, ${yield* describeLibrary}`)
+  yield* Effect.logInfo(`Listening on ${HttpServer.formatAddress(server.address)}, ${yield* describeLibrary}`)
 }))
 
-const Main = Layer.mergeAll(GracefulShutdownLive, StartupLog).pipe(
+/**
+ * The faces of the service (HTTP with MCP and the streams, and its background work) over the library's services,
+ * built once for all of them, over the storage engine.
+ */
+const Main = Layer.mergeAll(GracefulShutdownLive, StartupLog, RetentionSchedule).pipe(
   Layer.provide(HttpAppLive),
   Layer.provide(NodeServerLive),
-  Layer.provide(ServicesLive),
+  Layer.provide(LibraryServices),
   Layer.provide(EngineLive),
   Layer.provide(MemoryAtRestLive),
   // One count for the server, which counts the requests, and the engine and the memory's upkeep, which wait for a
   // pause in them.
-  Layer.provide(RequestsReceived.Default)
+  Layer.provide(RequestsReceived.layer)
 )
+
+/** What is wrong with the configuration, in one line: each variable refused and why. */
+const configProblem = (error: Config.ConfigError): string =>
+  Schema.isSchemaError(error.cause) ? decodeIssuesText(decodeIssues(error.cause)) : error.message
 
 /** Runs until interrupted; answers the exit code of a failed start-up. */
 const program = Effect.gen(function*() {
   const config = yield* ServiceConfig
   // Spans are only useful with an exporter; none is configured, so they are created only when debugging.
   return yield* Layer.launch(Main).pipe(
-    Logger.withMinimumLogLevel(config.logLevel),
+    Effect.provideService(References.MinimumLogLevel, config.logLevel),
     Effect.withTracerEnabled(isDebug(config))
   )
 }).pipe(
-  Effect.catchIf(ConfigError.isConfigError, (error) =>
+  Effect.catchIf((error) => error instanceof Config.ConfigError, (error) =>
     Effect.fail(
-      new StartupError({ message: `Invalid configuration: ${String(error)}`, exitCode: ExitCode.configuration })
+      new StartupError({ message: `Invalid configuration: ${configProblem(error)}`, exitCode: ExitCode.configuration })
     )),
   Effect.catchTag("StartupError", (error) => Effect.as(Effect.logError(error.message), error.exitCode)),
-  Effect.catchAllDefect((defect) =>
+  Effect.catchDefect((defect) =>
     Effect.as(Effect.logError("Start-up failed unexpectedly", Cause.die(defect)), ExitCode.unexpected)
   )
 )
@@ -67,7 +75,7 @@ NodeRuntime.runMain(program, {
     onExit(
       Exit.isSuccess(exit)
         ? (typeof exit.value === "number" ? exit.value : 0)
-        : Cause.isInterruptedOnly(exit.cause)
+        : Cause.hasInterruptsOnly(exit.cause)
         ? 0
         : ExitCode.unexpected
     )

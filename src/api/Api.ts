@@ -6,13 +6,13 @@
  * reuse them. What Pieces OS does and this service does not (the copilot, cloud accounts) answers 501 from
  * `NotProvidedRoutes`.
  */
-import * as HttpApi from "@effect/platform/HttpApi"
-import * as OpenApi from "@effect/platform/OpenApi"
+import { HttpApi, OpenApi } from "effect/http-api"
 import { ApplicationsApi } from "./ApplicationsApi.ts"
 import { AssetApi } from "./AssetApi.ts"
 import { AssetsApi } from "./AssetsApi.ts"
 import { ConnectorApi } from "./ConnectorApi.ts"
 import { FormatApi } from "./FormatApi.ts"
+import { documentDecodeErrors } from "./HttpApiDecodeError.ts"
 import { LibraryImportApi } from "./LibraryImportApi.ts"
 import { AnnotationsApi, TagsApi, WebsitesApi } from "./MetadataApi.ts"
 import { ModelContextProtocolApi } from "./ModelContextProtocolApi.ts"
@@ -42,4 +42,7 @@ export class Api extends HttpApi.make("assets-connector")
   .add(ModelContextProtocolApi)
   .annotate(OpenApi.Title, "Local asset store and IDE connector")
   .annotate(OpenApi.Description, "Wire-compatible with the Pieces OS local API as its clients use it")
+  // A request that does not decode is answered with every problem in it, not only the first.
+  .annotate(HttpApi.PayloadParseOptions, { errors: "all" })
+  .annotate(OpenApi.Transform, documentDecodeErrors)
 {}

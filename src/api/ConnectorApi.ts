@@ -1,10 +1,8 @@
 /**
  * The connector operations: how an integration connects and reports what its user does.
  */
-import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
-import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
-import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
 import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import { Context, SeededConnectorConnection } from "../domain/Application.ts"
 import { ApplicationId } from "../domain/Common.ts"
 import {
@@ -16,61 +14,64 @@ import {
 } from "../domain/Connector.ts"
 import { ApplicationNotConnected, AssetDeleted, AssetNotFound, InvalidRequest } from "./Errors.ts"
 
-const ApplicationPath = Schema.Struct({ application: ApplicationId })
+const ApplicationPath = { application: ApplicationId }
 
 /** The application id of `POST /onboarded`, which has none in its path. */
-export const ApplicationHeaders = Schema.Struct({
+export const ApplicationHeaders = {
   "x-application-id": Schema.optional(Schema.String),
   application: Schema.optional(Schema.String)
-})
+}
 
-const Text = HttpApiSchema.Text()
+const Text = Schema.String.pipe(HttpApiSchema.asText())
 
 /** An operation under `/{application}`: refused (401) until that application connected. */
-const applicationOperation = <const Name extends string, const Path extends `/${string}`>(name: Name, path: Path) =>
-  HttpApiEndpoint.post(name, path).setPath(ApplicationPath).addError(ApplicationNotConnected).addError(InvalidRequest)
+const underApplication = { params: ApplicationPath, error: [ApplicationNotConnected, InvalidRequest] } as const
 
 export class ConnectorApi extends HttpApiGroup.make("connector")
+  .add(HttpApiEndpoint.post("connect", "/connect", { payload: SeededConnectorConnection, success: Context }))
   .add(
-    HttpApiEndpoint.post("connect", "/connect")
-      .setPayload(SeededConnectorConnection.annotations({ parseOptions: { errors: "all" } }))
-      .addSuccess(Context)
+    HttpApiEndpoint.post("intention", "/:application/intention", {
+      ...underApplication,
+      payload: SeededConnectorAsset,
+      success: Text
+    })
   )
   .add(
-    applicationOperation("intention", "/:application/intention")
-      .setPayload(SeededConnectorAsset)
-      .addSuccess(Text)
+    HttpApiEndpoint.post("onboarded", "/:application/onboarded", {
+      ...underApplication,
+      payload: Schema.Boolean,
+      success: Text
+    })
   )
   .add(
-    applicationOperation("onboarded", "/:application/onboarded")
-      .setPayload(Schema.Boolean)
-      .addSuccess(Text)
+    HttpApiEndpoint.post("onboardedByHeader", "/onboarded", {
+      headers: ApplicationHeaders,
+      payload: Schema.Boolean,
+      success: Text,
+      error: underApplication.error
+    })
   )
   .add(
-    HttpApiEndpoint.post("onboardedByHeader", "/onboarded")
-      .setHeaders(ApplicationHeaders)
-      .setPayload(Schema.Boolean)
-      .addSuccess(Text)
-      .addError(ApplicationNotConnected)
-      .addError(InvalidRequest)
+    HttpApiEndpoint.post("react", "/:application/reaction", {
+      ...underApplication,
+      payload: Reaction,
+      success: Text,
+      error: [...underApplication.error, AssetNotFound, AssetDeleted]
+    })
   )
   .add(
-    applicationOperation("react", "/:application/reaction")
-      .setPayload(Reaction)
-      .addSuccess(Text)
-      .addError(AssetNotFound)
-      .addError(AssetDeleted)
+    HttpApiEndpoint.post("suggest", "/:application/suggestion", {
+      ...underApplication,
+      payload: SeededConnectorCreation,
+      success: Suggestion
+    })
   )
   .add(
-    applicationOperation("suggest", "/:application/suggestion")
-      .setPayload(SeededConnectorCreation)
-      .addSuccess(Suggestion)
-  )
-  .add(
-    applicationOperation("track", "/:application/track")
-      .setPayload(SeededConnectorTracking)
-      .addSuccess(Text)
-      .addError(AssetNotFound)
-      .addError(AssetDeleted)
+    HttpApiEndpoint.post("track", "/:application/track", {
+      ...underApplication,
+      payload: SeededConnectorTracking,
+      success: Text,
+      error: [...underApplication.error, AssetNotFound, AssetDeleted]
+    })
   )
 {}

@@ -1,139 +1,38 @@
 /**
- * The errors a client can act on, each with its HTTP status. Every error body is JSON with `_tag` and
- * `message`; decode errors (`HttpApiDecodeError`, 400) add `issues` with the failing paths.
+ * The errors a client can act on, each with its HTTP status: the domain's errors (`domain/Errors.ts`) as the API
+ * declares them, and the two that only HTTP raises. Every error body is JSON with `_tag` and `message`; decode
+ * errors (`HttpApiDecodeError`, 400) add `issues` with the failing paths (`ErrorResponses`).
  */
-import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
 import { Schema } from "effect"
+import { HttpApiSchema } from "effect/http-api"
+import * as Domain from "../domain/Errors.ts"
 
-export class AssetNotFound extends Schema.TaggedError<AssetNotFound>()(
-  "AssetNotFound",
-  { message: Schema.String, asset: Schema.String },
-  HttpApiSchema.annotations({ status: 404 })
-) {
-  static of(asset: string) {
-    return new AssetNotFound({ asset, message: `No asset with id ${asset}` })
-  }
-}
-
-export class AssetDeleted extends Schema.TaggedError<AssetDeleted>()(
-  "AssetDeleted",
-  { message: Schema.String, asset: Schema.String },
-  HttpApiSchema.annotations({ status: 410 })
-) {
-  static of(asset: string) {
-    return new AssetDeleted({ asset, message: `Asset ${asset} was deleted` })
-  }
-}
-
-export class AssetNotInTrash extends Schema.TaggedError<AssetNotInTrash>()(
-  "AssetNotInTrash",
-  { message: Schema.String, asset: Schema.String },
-  HttpApiSchema.annotations({ status: 409 })
-) {
-  static live(asset: string) {
-    return new AssetNotInTrash({ asset, message: `Asset ${asset} is not in the trash: it is live` })
-  }
-  static withoutContent(asset: string) {
-    return new AssetNotInTrash({
-      asset,
-      message: `Asset ${asset} was deleted before the trash kept content: it cannot be restored`
-    })
-  }
-}
-
-export class BackupInvalid extends Schema.TaggedError<BackupInvalid>()(
-  "BackupInvalid",
-  { message: Schema.String, line: Schema.Number },
-  HttpApiSchema.annotations({ status: 400 })
-) {}
-
-export class ApplicationNotConnected extends Schema.TaggedError<ApplicationNotConnected>()(
-  "ApplicationNotConnected",
-  { message: Schema.String, application: Schema.String },
-  HttpApiSchema.annotations({ status: 401 })
-) {
-  static of(application: string) {
-    return new ApplicationNotConnected({
-      application,
-      message: `Application ${application} has not connected: call POST /connect first`
-    })
-  }
-}
-
-/** A request that decodes but cannot be carried out as given (a seed with no content, say). */
-export class InvalidRequest extends Schema.TaggedError<InvalidRequest>()(
-  "InvalidRequest",
-  { message: Schema.String, path: Schema.optional(Schema.Array(Schema.Union(Schema.String, Schema.Number))) },
-  HttpApiSchema.annotations({ status: 400 })
-) {
-  /** The problem at `path` in the request. */
-  static at(problem: { readonly path: ReadonlyArray<string | number>; readonly message: string }) {
-    return new InvalidRequest({ message: problem.message, path: problem.path })
-  }
-}
+export const AssetNotFound = Domain.AssetNotFound.pipe(HttpApiSchema.status(404))
+export const AssetDeleted = Domain.AssetDeleted.pipe(HttpApiSchema.status(410))
+export const AssetNotInTrash = Domain.AssetNotInTrash.pipe(HttpApiSchema.status(409))
+export const BackupInvalid = Domain.BackupInvalid.pipe(HttpApiSchema.status(400))
+export const ApplicationNotConnected = Domain.ApplicationNotConnected.pipe(HttpApiSchema.status(401))
+export const InvalidRequest = Domain.InvalidRequest.pipe(HttpApiSchema.status(400))
+export const FormatNotFound = Domain.FormatNotFound.pipe(HttpApiSchema.status(404))
+export const MetadataNotFound = Domain.MetadataNotFound.pipe(HttpApiSchema.status(404))
+export const MetadataConflict = Domain.MetadataConflict.pipe(HttpApiSchema.status(409))
+export const ModelNotFound = Domain.ModelNotFound.pipe(HttpApiSchema.status(404))
+export const ApplicationNotFound = Domain.ApplicationNotFound.pipe(HttpApiSchema.status(404))
 
 /** The spec demands a 500 for a search with neither a query nor tags. */
 export class SearchCriteriaMissing extends Schema.TaggedError<SearchCriteriaMissing>()(
   "SearchCriteriaMissing",
   { message: Schema.String },
-  HttpApiSchema.annotations({ status: 500 })
+  { httpApiStatus: 500 }
 ) {}
 
 /** A plain GET on a stream path: the stream is a WebSocket. */
 export class UpgradeRequired extends Schema.TaggedError<UpgradeRequired>()(
   "UpgradeRequired",
   { message: Schema.String },
-  HttpApiSchema.annotations({ status: 426 })
+  { httpApiStatus: 426 }
 ) {
   static of(path: string) {
     return new UpgradeRequired({ message: `${path} is a WebSocket stream: open it with "Upgrade: websocket"` })
-  }
-}
-
-export class FormatNotFound extends Schema.TaggedError<FormatNotFound>()(
-  "FormatNotFound",
-  { message: Schema.String, format: Schema.String },
-  HttpApiSchema.annotations({ status: 404 })
-) {
-  static of(format: string) {
-    return new FormatNotFound({ format, message: `No format with id ${format}` })
-  }
-}
-
-/** A tag, website or annotation that is not in the library. */
-export class MetadataNotFound extends Schema.TaggedError<MetadataNotFound>()(
-  "MetadataNotFound",
-  { message: Schema.String, kind: Schema.Literal("tag", "website", "annotation"), id: Schema.String },
-  HttpApiSchema.annotations({ status: 404 })
-) {
-  static of(kind: "tag" | "website" | "annotation", id: string) {
-    return new MetadataNotFound({ kind, id, message: `No ${kind} with id ${id}` })
-  }
-}
-
-/** A tag renamed to the text of another tag, or a website moved to the URL of another. */
-export class MetadataConflict extends Schema.TaggedError<MetadataConflict>()(
-  "MetadataConflict",
-  { message: Schema.String, kind: Schema.Literal("tag", "website", "annotation"), existing: Schema.String },
-  HttpApiSchema.annotations({ status: 409 })
-) {}
-
-export class ModelNotFound extends Schema.TaggedError<ModelNotFound>()(
-  "ModelNotFound",
-  { message: Schema.String, model: Schema.String },
-  HttpApiSchema.annotations({ status: 404 })
-) {
-  static of(model: string) {
-    return new ModelNotFound({ model, message: `No model with id ${model}` })
-  }
-}
-
-export class ApplicationNotFound extends Schema.TaggedError<ApplicationNotFound>()(
-  "ApplicationNotFound",
-  { message: Schema.String, application: Schema.String },
-  HttpApiSchema.annotations({ status: 404 })
-) {
-  static of(application: string) {
-    return new ApplicationNotFound({ application, message: `No application with id ${application}` })
   }
 }

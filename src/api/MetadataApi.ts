@@ -3,10 +3,7 @@
  * `AnnotationsApi`/`AnnotationApi` shape it: list, create, read, update and delete tags, websites and annotations,
  * find a tag by text or a website by URL, and put them on assets or take them off. Tags also stream their ids.
  */
-import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
-import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
-import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
-import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import { Annotation, Tag, Website } from "../domain/Asset.ts"
 import { AssetId, Uuid } from "../domain/Common.ts"
 import {
@@ -27,105 +24,155 @@ import { TransferablesParam } from "./QueryParams.ts"
 import { streamEndpoint } from "./StreamEndpoint.ts"
 
 const Void = HttpApiSchema.NoContent
-const TagPath = Schema.Struct({ tag: Uuid })
-const WebsitePath = Schema.Struct({ website: Uuid })
-const AnnotationPath = Schema.Struct({ annotation: Uuid })
+const TagPath = { tag: Uuid }
+const WebsitePath = { website: Uuid }
+const AnnotationPath = { annotation: Uuid }
 
 /** Putting an entity on an asset or taking it off, from the entity's side: 204. */
-const association = <const Name extends string, const Path extends `/${string}`>(name: Name, path: Path) =>
-  HttpApiEndpoint.post(name, path).addSuccess(Void).addError(AssetNotFound).addError(AssetDeleted)
-    .addError(MetadataNotFound)
+const association = { success: Void, error: [AssetNotFound, AssetDeleted, MetadataNotFound] } as const
 
 /** An operation that may name an asset to put the entity on. */
-const onOptionalAsset = <const Name extends string, const Path extends `/${string}`>(name: Name, path: Path) =>
-  HttpApiEndpoint.post(name, path).addError(AssetNotFound).addError(AssetDeleted).addError(InvalidRequest)
+const onOptionalAsset = [AssetNotFound, AssetDeleted, InvalidRequest] as const
 
 export class TagsApi extends HttpApiGroup.make("tags")
-  .add(HttpApiEndpoint.get("tagsSnapshot", "/tags").setUrlParams(TransferablesParam).addSuccess(Tags))
+  .add(HttpApiEndpoint.get("tagsSnapshot", "/tags", { query: TransferablesParam, success: Tags }))
   .add(
-    onOptionalAsset("tagsCreateNewTag", "/tags/create").setUrlParams(TransferablesParam).setPayload(SeededTag)
-      .addSuccess(Tag)
+    HttpApiEndpoint.post("tagsCreateNewTag", "/tags/create", {
+      query: TransferablesParam,
+      payload: SeededTag,
+      success: Tag,
+      error: onOptionalAsset
+    })
   )
   .add(
-    HttpApiEndpoint.post("tagsDeleteSpecificTag", "/tags/:tag/delete").setPath(TagPath)
-      .addSuccess(Void).addError(MetadataNotFound)
+    HttpApiEndpoint.post("tagsDeleteSpecificTag", "/tags/:tag/delete", {
+      params: TagPath,
+      success: Void,
+      error: MetadataNotFound
+    })
   )
-  .add(HttpApiEndpoint.post("tagsExists", "/tags/exists").setPayload(ExistentMetadata).addSuccess(ExistingMetadata))
+  .add(HttpApiEndpoint.post("tagsExists", "/tags/exists", { payload: ExistentMetadata, success: ExistingMetadata }))
   .add(streamEndpoint("tagsStreamIdentifiers", "/tags/stream/identifiers"))
   .add(
-    HttpApiEndpoint.get("tagsSpecificTagSnapshot", "/tag/:tag").setPath(TagPath).setUrlParams(TransferablesParam)
-      .addSuccess(Tag).addError(MetadataNotFound)
+    HttpApiEndpoint.get("tagsSpecificTagSnapshot", "/tag/:tag", {
+      params: TagPath,
+      query: TransferablesParam,
+      success: Tag,
+      error: MetadataNotFound
+    })
   )
   .add(
-    HttpApiEndpoint.post("tagUpdate", "/tag/update").setUrlParams(TransferablesParam).setPayload(TagUpdate)
-      .addSuccess(Tag).addError(MetadataNotFound).addError(MetadataConflict)
+    HttpApiEndpoint.post("tagUpdate", "/tag/update", {
+      query: TransferablesParam,
+      payload: TagUpdate,
+      success: Tag,
+      error: [MetadataNotFound, MetadataConflict]
+    })
   )
   .add(
-    association("tagAssociateAsset", "/tag/:tag/assets/associate/:asset")
-      .setPath(Schema.Struct({ tag: Uuid, asset: AssetId }))
+    HttpApiEndpoint.post("tagAssociateAsset", "/tag/:tag/assets/associate/:asset", {
+      ...association,
+      params: { tag: Uuid, asset: AssetId }
+    })
   )
   .add(
-    association("tagDisassociateAsset", "/tag/:tag/assets/disassociate/:asset")
-      .setPath(Schema.Struct({ tag: Uuid, asset: AssetId }))
+    HttpApiEndpoint.post("tagDisassociateAsset", "/tag/:tag/assets/disassociate/:asset", {
+      ...association,
+      params: { tag: Uuid, asset: AssetId }
+    })
   )
 {}
 
 export class WebsitesApi extends HttpApiGroup.make("websites")
-  .add(HttpApiEndpoint.get("websitesSnapshot", "/websites").setUrlParams(TransferablesParam).addSuccess(Websites))
+  .add(HttpApiEndpoint.get("websitesSnapshot", "/websites", { query: TransferablesParam, success: Websites }))
   .add(
-    onOptionalAsset("websitesCreateNewWebsite", "/websites/create").setUrlParams(TransferablesParam)
-      .setPayload(SeededWebsite).addSuccess(Website)
+    HttpApiEndpoint.post("websitesCreateNewWebsite", "/websites/create", {
+      query: TransferablesParam,
+      payload: SeededWebsite,
+      success: Website,
+      error: onOptionalAsset
+    })
   )
   .add(
-    HttpApiEndpoint.post("websitesDeleteSpecificWebsite", "/websites/:website/delete").setPath(WebsitePath)
-      .addSuccess(Void).addError(MetadataNotFound)
+    HttpApiEndpoint.post("websitesDeleteSpecificWebsite", "/websites/:website/delete", {
+      params: WebsitePath,
+      success: Void,
+      error: MetadataNotFound
+    })
   )
   .add(
-    HttpApiEndpoint.post("websitesExists", "/websites/exists").setPayload(ExistentMetadata)
-      .addSuccess(ExistingMetadata)
+    HttpApiEndpoint.post("websitesExists", "/websites/exists", { payload: ExistentMetadata, success: ExistingMetadata })
   )
   .add(
-    HttpApiEndpoint.get("websitesSpecificWebsiteSnapshot", "/website/:website").setPath(WebsitePath)
-      .setUrlParams(TransferablesParam).addSuccess(Website).addError(MetadataNotFound)
+    HttpApiEndpoint.get("websitesSpecificWebsiteSnapshot", "/website/:website", {
+      params: WebsitePath,
+      query: TransferablesParam,
+      success: Website,
+      error: MetadataNotFound
+    })
   )
   .add(
-    HttpApiEndpoint.post("websiteUpdate", "/website/update").setUrlParams(TransferablesParam).setPayload(WebsiteUpdate)
-      .addSuccess(Website).addError(MetadataNotFound).addError(MetadataConflict)
+    HttpApiEndpoint.post("websiteUpdate", "/website/update", {
+      query: TransferablesParam,
+      payload: WebsiteUpdate,
+      success: Website,
+      error: [MetadataNotFound, MetadataConflict]
+    })
   )
   .add(
-    association("websiteAssociateAsset", "/website/:website/assets/associate/:asset")
-      .setPath(Schema.Struct({ website: Uuid, asset: AssetId }))
+    HttpApiEndpoint.post("websiteAssociateAsset", "/website/:website/assets/associate/:asset", {
+      ...association,
+      params: { website: Uuid, asset: AssetId }
+    })
   )
   .add(
-    association("websiteDisassociateAsset", "/website/:website/assets/disassociate/:asset")
-      .setPath(Schema.Struct({ website: Uuid, asset: AssetId }))
+    HttpApiEndpoint.post("websiteDisassociateAsset", "/website/:website/assets/disassociate/:asset", {
+      ...association,
+      params: { website: Uuid, asset: AssetId }
+    })
   )
 {}
 
 export class AnnotationsApi extends HttpApiGroup.make("annotations")
-  .add(HttpApiEndpoint.get("annotationsSnapshot", "/annotations").addSuccess(Annotations))
+  .add(HttpApiEndpoint.get("annotationsSnapshot", "/annotations", { success: Annotations }))
   .add(
-    onOptionalAsset("annotationsCreateNewAnnotation", "/annotations/create").setPayload(SeededAnnotation)
-      .addSuccess(Annotation)
+    HttpApiEndpoint.post("annotationsCreateNewAnnotation", "/annotations/create", {
+      payload: SeededAnnotation,
+      success: Annotation,
+      error: onOptionalAsset
+    })
   )
   .add(
-    HttpApiEndpoint.post("annotationsDeleteSpecificAnnotation", "/annotations/:annotation/delete")
-      .setPath(AnnotationPath).addSuccess(Void).addError(MetadataNotFound)
+    HttpApiEndpoint.post("annotationsDeleteSpecificAnnotation", "/annotations/:annotation/delete", {
+      params: AnnotationPath,
+      success: Void,
+      error: MetadataNotFound
+    })
   )
   .add(
-    HttpApiEndpoint.get("annotationSpecificAnnotationSnapshot", "/annotation/:annotation").setPath(AnnotationPath)
-      .addSuccess(Annotation).addError(MetadataNotFound)
+    HttpApiEndpoint.get("annotationSpecificAnnotationSnapshot", "/annotation/:annotation", {
+      params: AnnotationPath,
+      success: Annotation,
+      error: MetadataNotFound
+    })
   )
   .add(
-    HttpApiEndpoint.post("annotationUpdate", "/annotation/update").setPayload(AnnotationUpdate)
-      .addSuccess(Annotation).addError(MetadataNotFound)
+    HttpApiEndpoint.post("annotationUpdate", "/annotation/update", {
+      payload: AnnotationUpdate,
+      success: Annotation,
+      error: MetadataNotFound
+    })
   )
   .add(
-    association("annotationAssociateAsset", "/annotation/:annotation/assets/associate/:asset")
-      .setPath(Schema.Struct({ annotation: Uuid, asset: AssetId }))
+    HttpApiEndpoint.post("annotationAssociateAsset", "/annotation/:annotation/assets/associate/:asset", {
+      ...association,
+      params: { annotation: Uuid, asset: AssetId }
+    })
   )
   .add(
-    association("annotationDisassociateAsset", "/annotation/:annotation/assets/disassociate/:asset")
-      .setPath(Schema.Struct({ annotation: Uuid, asset: AssetId }))
+    HttpApiEndpoint.post("annotationDisassociateAsset", "/annotation/:annotation/assets/disassociate/:asset", {
+      ...association,
+      params: { annotation: Uuid, asset: AssetId }
+    })
   )
 {}

@@ -3,9 +3,8 @@
  * SSE client of the Python `mcp` package). The MCP transports themselves are event streams, served beside the API
  * (`src/mcp/McpRoutes.ts`).
  */
-import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
-import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { EmbeddedModelSchema } from "../domain/Common.ts"
 
 export const ModelContextProtocolSchemaVersion = Schema.Struct({
@@ -13,16 +12,17 @@ export const ModelContextProtocolSchemaVersion = Schema.Struct({
   version: Schema.String,
   /** The URL to configure a client with. */
   entry_endpoint: Schema.String
-}).annotations({ identifier: "ModelContextProtocolSchemaVersion" })
+}).annotate({ identifier: "ModelContextProtocolSchemaVersion" })
 
 export const ModelContextProtocolSchemaVersions = Schema.Struct({
   schema: Schema.optional(EmbeddedModelSchema),
   iterable: Schema.Array(ModelContextProtocolSchemaVersion)
-}).annotations({ identifier: "ModelContextProtocolSchemaVersions" })
+}).annotate({ identifier: "ModelContextProtocolSchemaVersions" })
 
 export class ModelContextProtocolApi extends HttpApiGroup.make("modelContextProtocol")
   .add(
-    HttpApiEndpoint.get("modelContextProtocolSchemaVersions", "/model_context_protocol/schema_versions")
-      .addSuccess(ModelContextProtocolSchemaVersions)
+    HttpApiEndpoint.get("modelContextProtocolSchemaVersions", "/model_context_protocol/schema_versions", {
+      success: ModelContextProtocolSchemaVersions
+    })
   )
 {}

@@ -1,17 +1,18 @@
 /**
  * The models clients look up at start-up (see `MODEL_CATALOGUE`: listed, none run here).
  */
-import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
-import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
-import { Schema } from "effect"
-import { Model, Models } from "../domain/Models.ts"
+import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { Uuid } from "../domain/Common.ts"
+import { Model, Models } from "../domain/Models.ts"
 import { ModelNotFound } from "./Errors.ts"
 
 export class ModelsApi extends HttpApiGroup.make("models")
-  .add(HttpApiEndpoint.get("modelsSnapshot", "/models").addSuccess(Models))
+  .add(HttpApiEndpoint.get("modelsSnapshot", "/models", { success: Models }))
   .add(
-    HttpApiEndpoint.get("modelsSpecificModelSnapshot", "/model/:model").setPath(Schema.Struct({ model: Uuid }))
-      .addSuccess(Model).addError(ModelNotFound)
+    HttpApiEndpoint.get("modelsSpecificModelSnapshot", "/model/:model", {
+      params: { model: Uuid },
+      success: Model,
+      error: ModelNotFound
+    })
   )
 {}

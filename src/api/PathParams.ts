@@ -1,8 +1,7 @@
 /**
  * Path parameters shared by operation groups.
  */
-import { Schema } from "effect"
 import { AssetId } from "../domain/Common.ts"
 
 /** `/…/:asset/…`: an asset's id, a UUID (400 otherwise). */
-export const AssetPath = Schema.Struct({ asset: AssetId })
+export const AssetPath = { asset: AssetId }

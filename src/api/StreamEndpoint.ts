@@ -1,9 +1,11 @@
 /**
  * A stream operation: a WebSocket upgrade (101) on a GET. A plain GET answers 426.
  */
-import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
-import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
+import type { HttpRouter } from "effect/http"
+import { HttpApiEndpoint, HttpApiSchema } from "effect/http-api"
 import { UpgradeRequired } from "./Errors.ts"
 
-export const streamEndpoint = <const Name extends string, const Path extends `/${string}`>(name: Name, path: Path) =>
-  HttpApiEndpoint.get(name, path).addSuccess(HttpApiSchema.Empty(101)).addError(UpgradeRequired)
+export const streamEndpoint = <const Name extends string, const Path extends HttpRouter.PathInput>(
+  name: Name,
+  path: Path
+) => HttpApiEndpoint.get(name, path, { success: HttpApiSchema.Empty(101), error: UpgradeRequired })

@@ -3,10 +3,8 @@
  * with "ok") and the service's own figures (its version, open streams, memory), which the stream tests and
  * benchmarks read.
  */
-import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
-import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
-import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
 import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import { streamEndpoint } from "./StreamEndpoint.ts"
 
 export const ServiceStats = Schema.Struct({
@@ -22,16 +20,19 @@ export const ServiceStats = Schema.Struct({
   memory: Schema.Struct({ rss: Schema.Number, heapUsed: Schema.Number }),
   /** The in-memory search index: live assets, and about the bytes of its typo index and its facets. */
   searchIndex: Schema.Struct({ assets: Schema.Number, titleBytes: Schema.Number, facetBytes: Schema.Number })
-}).annotations({ identifier: "ServiceStats" })
+}).annotate({ identifier: "ServiceStats" })
+
+const Text = Schema.String.pipe(HttpApiSchema.asText())
 
 export class WellKnownApi extends HttpApiGroup.make("wellKnown")
-  .add(HttpApiEndpoint.get("health", "/.well-known/health").addSuccess(HttpApiSchema.Text()))
-  .add(HttpApiEndpoint.get("version", "/.well-known/version").addSuccess(HttpApiSchema.Text()))
+  .add(HttpApiEndpoint.get("health", "/.well-known/health", { success: Text }))
+  .add(HttpApiEndpoint.get("version", "/.well-known/version", { success: Text }))
   .add(streamEndpoint("streamHealth", "/.well-known/stream/health"))
   .add(
-    HttpApiEndpoint.get("stats", "/.well-known/stats")
+    HttpApiEndpoint.get("stats", "/.well-known/stats", {
       // Benchmarks ask for memory after a full garbage collection; honoured only when started with --expose-gc.
-      .setUrlParams(Schema.Struct({ collect: Schema.optional(Schema.BooleanFromString) }))
-      .addSuccess(ServiceStats)
+      query: { collect: Schema.optional(Schema.Boolean) },
+      success: ServiceStats
+    })
   )
 {}

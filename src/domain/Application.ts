@@ -1,7 +1,7 @@
 /**
  * Applications (the integrations that connect) and the `Context` that `/connect` answers.
  */
-import { Schema } from "effect"
+import { Schema, Struct } from "effect"
 import {
   ApplicationId,
   ApplicationNameEnum,
@@ -23,7 +23,7 @@ export const Application = Schema.Struct({
   capabilities: Schema.optional(CapabilitiesEnum),
   mechanism: Schema.optional(MechanismEnum),
   automaticUnload: Schema.optional(Schema.Boolean)
-}).annotations({ identifier: "Application" })
+}).annotate({ identifier: "Application" })
 export type Application = typeof Application.Type
 
 /**
@@ -35,19 +35,19 @@ export const SeededApplication = Schema.Struct({
   id: Schema.optional(ApplicationId),
   onboarded: Schema.optional(Schema.Boolean),
   privacy: Schema.optional(PrivacyEnum)
-}).annotations({ identifier: "SeededApplication" })
+}).annotate({ identifier: "SeededApplication" })
 export type SeededApplication = typeof SeededApplication.Type
 
 export const SeededTrackedApplication = Schema.Struct({
   schema: Schema.optional(EmbeddedModelSchema),
-  ...SeededApplication.omit("id", "onboarded", "mechanism").fields
-}).annotations({ identifier: "SeededTrackedApplication" })
+  ...Struct.omit(SeededApplication.fields, ["id", "onboarded", "mechanism"])
+}).annotate({ identifier: "SeededTrackedApplication" })
 export type SeededTrackedApplication = typeof SeededTrackedApplication.Type
 
 export const SeededConnectorConnection = Schema.Struct({
   schema: Schema.optional(EmbeddedModelSchema),
   application: SeededTrackedApplication
-}).annotations({ identifier: "SeededConnectorConnection" })
+}).annotate({ identifier: "SeededConnectorConnection" })
 export type SeededConnectorConnection = typeof SeededConnectorConnection.Type
 
 export const OSHealth = Schema.Struct({ id: Uuid, version: Schema.String })
@@ -57,5 +57,5 @@ export const Context = Schema.Struct({
   os: Uuid,
   application: Application,
   health: Health
-}).annotations({ identifier: "Context" })
+}).annotate({ identifier: "Context" })
 export type Context = typeof Context.Type

@@ -44,9 +44,9 @@ export const Tag = Schema.Struct({
   created: GroupedTimestamp,
   updated: GroupedTimestamp,
   category: TagCategoryEnum,
-  mechanisms: Schema.optional(Schema.Record({ key: Schema.String, value: MechanismEnum })),
+  mechanisms: Schema.optional(Schema.Record(Schema.String, MechanismEnum)),
   assets: LinkedAssets
-}).annotations({ identifier: "Tag" })
+}).annotate({ identifier: "Tag" })
 export type Tag = typeof Tag.Type
 
 export const Website = Schema.Struct({
@@ -55,9 +55,9 @@ export const Website = Schema.Struct({
   name: Schema.String,
   created: GroupedTimestamp,
   updated: GroupedTimestamp,
-  mechanisms: Schema.optional(Schema.Record({ key: Schema.String, value: MechanismEnum })),
+  mechanisms: Schema.optional(Schema.Record(Schema.String, MechanismEnum)),
   assets: LinkedAssets
-}).annotations({ identifier: "Website" })
+}).annotate({ identifier: "Website" })
 export type Website = typeof Website.Type
 
 export const Annotation = Schema.Struct({
@@ -68,10 +68,10 @@ export const Annotation = Schema.Struct({
   text: Schema.String,
   mechanism: Schema.optional(MechanismEnum),
   asset: Schema.optional(ReferencedAssetId)
-}).annotations({ identifier: "Annotation" })
+}).annotate({ identifier: "Annotation" })
 export type Annotation = typeof Annotation.Type
 
-const Collection = <A, I, R>(item: Schema.Schema<A, I, R>) => Schema.Struct({ iterable: Schema.Array(item) })
+const Collection = <S extends Schema.Top>(item: S) => Schema.Struct({ iterable: Schema.Array(item) })
 
 /** The fields a full `Asset` and a `FlattenedAsset` share. */
 const assetScalars = {
@@ -99,7 +99,7 @@ export const FlattenedAsset = Schema.Struct({
   tags: Schema.optional(Collection(Referenced)),
   websites: Schema.optional(Collection(Referenced)),
   annotations: Schema.optional(Collection(Referenced))
-}).annotations({ identifier: "FlattenedAsset" })
+}).annotate({ identifier: "FlattenedAsset" })
 export type FlattenedAsset = typeof FlattenedAsset.Type
 
 const formatFields = {
@@ -117,21 +117,21 @@ const formatFields = {
   file: Schema.optional(FileFormat)
 }
 
-export const FlattenedFormat = Schema.Struct({ ...formatFields, asset: AssetId }).annotations({
+export const FlattenedFormat = Schema.Struct({ ...formatFields, asset: AssetId }).annotate({
   identifier: "FlattenedFormat"
 })
 export type FlattenedFormat = typeof FlattenedFormat.Type
 
-export const Format = Schema.Struct({ ...formatFields, asset: FlattenedAsset }).annotations({ identifier: "Format" })
+export const Format = Schema.Struct({ ...formatFields, asset: FlattenedAsset }).annotate({ identifier: "Format" })
 export type Format = typeof Format.Type
 
 export const ReferencedFormat = Schema.Struct({
   id: FormatId,
   reference: Schema.optional(FlattenedFormat)
-}).annotations({ identifier: "ReferencedFormat" })
+}).annotate({ identifier: "ReferencedFormat" })
 export type ReferencedFormat = typeof ReferencedFormat.Type
 
-export const Formats = Schema.Struct({ iterable: Schema.Array(Format) }).annotations({ identifier: "Formats" })
+export const Formats = Schema.Struct({ iterable: Schema.Array(Format) }).annotate({ identifier: "Formats" })
 export type Formats = typeof Formats.Type
 
 export const Asset = Schema.Struct({
@@ -142,8 +142,8 @@ export const Asset = Schema.Struct({
   tags: Schema.optional(Collection(Tag)),
   websites: Schema.optional(Collection(Website)),
   annotations: Schema.optional(Collection(Annotation))
-}).annotations({ identifier: "Asset" })
+}).annotate({ identifier: "Asset" })
 export type Asset = typeof Asset.Type
 
-export const Assets = Schema.Struct({ iterable: Schema.Array(Asset) }).annotations({ identifier: "Assets" })
+export const Assets = Schema.Struct({ iterable: Schema.Array(Asset) }).annotate({ identifier: "Assets" })
 export type Assets = typeof Assets.Type

@@ -14,7 +14,6 @@ import {
 } from "./Common.ts"
 import { TransferableBytes, TransferableString } from "./Seed.ts"
 
-const options = { parseOptions: { errors: "all" as const } }
 
 /** `POST /asset/update`: the asset with its new name. Formats it lists must be its own. */
 export const AssetUpdate = Schema.Struct({
@@ -26,14 +25,14 @@ export const AssetUpdate = Schema.Struct({
       asset: Schema.optional(Schema.Struct({ id: Uuid }))
     }))
   }))
-}).annotations({ identifier: "Asset", ...options })
+}).annotate({ identifier: "Asset" })
 export type AssetUpdate = typeof AssetUpdate.Type
 
 export const AssetReclassification = Schema.Struct({
   schema: Schema.optional(EmbeddedModelSchema),
   ext: KnownClassificationSpecific,
   asset: Schema.Struct({ id: AssetId })
-}).annotations({ identifier: "AssetReclassification", ...options })
+}).annotate({ identifier: "AssetReclassification" })
 
 const SentContent = Schema.Struct({
   string: Schema.optional(TransferableString),
@@ -50,13 +49,13 @@ export const FormatValue = Schema.Struct({
   })),
   fragment: Schema.optional(SentContent),
   file: Schema.optional(SentContent)
-}).annotations({ identifier: "Format", ...options })
+}).annotate({ identifier: "Format" })
 
 export const FormatReclassification = Schema.Struct({
   schema: Schema.optional(EmbeddedModelSchema),
   ext: KnownClassificationSpecific,
   format: Schema.Struct({ id: FormatId, asset: Schema.optional(Schema.Struct({ id: Uuid })) })
-}).annotations({ identifier: "FormatReclassification", ...options })
+}).annotate({ identifier: "FormatReclassification" })
 
 /** Which score to raise: clients name one (`reuse: true`, say). */
 export const SeededScore = Schema.Struct({
@@ -70,4 +69,4 @@ export const SeededScore = Schema.Struct({
 export const SeededScoreIncrement = Schema.Struct({
   schema: Schema.optional(EmbeddedModelSchema),
   asset: Schema.optional(SeededScore)
-}).annotations({ identifier: "SeededScoreIncrement", ...options })
+}).annotate({ identifier: "SeededScoreIncrement" })

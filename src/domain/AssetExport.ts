@@ -8,7 +8,7 @@ import { FileFormat } from "./Asset.ts"
 import { GroupedTimestamp } from "./Common.ts"
 import { searchableText } from "./SearchableText.ts"
 
-export const ExportType = Schema.Literal("MD", "HTML")
+export const ExportType = Schema.Literals(["MD", "HTML"])
 export type ExportType = typeof ExportType.Type
 
 export const ExportedAsset = Schema.Struct({
@@ -16,7 +16,7 @@ export const ExportedAsset = Schema.Struct({
   description: Schema.String,
   created: GroupedTimestamp,
   raw: FileFormat
-}).annotations({ identifier: "ExportedAsset" })
+}).annotate({ identifier: "ExportedAsset" })
 export type ExportedAsset = typeof ExportedAsset.Type
 
 const descriptionOf = (asset: Asset) =>

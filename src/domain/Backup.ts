@@ -27,23 +27,23 @@ export const StoredApplication = Schema.Struct({
   platform: Application.fields.platform,
   privacy: Application.fields.privacy,
   capabilities: Schema.NullOr(Schema.String),
-  onboarded: Schema.Literal(0, 1),
+  onboarded: Schema.Literals([0, 1]),
   created: Schema.String,
   updated: Schema.String
 })
 
 /** A metadata entity as the registry holds it: `json` is the entity's JSON text. */
 export const StoredEntity = Schema.Struct({
-  kind: Schema.Literal("tag", "website", "annotation"),
-  id: Schema.UUID,
+  kind: Schema.Literals(["tag", "website", "annotation"]),
+  id: Schema.String.check(Schema.isUUID()),
   key: Schema.NullOr(Schema.String),
   json: Schema.String
 })
 
 export const BackupCounts = Schema.Struct({
-  applications: Schema.NonNegativeInt,
-  metadata: Schema.NonNegativeInt,
-  assets: Schema.NonNegativeInt
+  applications: Schema.Natural,
+  metadata: Schema.Natural,
+  assets: Schema.Natural
 })
 
 export const ApplicationRecord = Schema.Struct({ application: StoredApplication })
@@ -51,5 +51,5 @@ export const MetadataRecord = Schema.Struct({ metadata: StoredEntity })
 export const AssetRecord = Schema.Struct({ asset: Asset, deleted: Schema.NullOr(Schema.String) })
 export const EndRecord = Schema.Struct({ end: BackupCounts })
 
-export const BackupRecord = Schema.Union(ApplicationRecord, MetadataRecord, AssetRecord, EndRecord)
+export const BackupRecord = Schema.Union([ApplicationRecord, MetadataRecord, AssetRecord, EndRecord])
 export type BackupRecord = typeof BackupRecord.Type

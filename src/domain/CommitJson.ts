@@ -18,16 +18,16 @@ const Facets = Schema.Struct({
 })
 
 const Change = Schema.Struct({
-  _tag: Schema.Literal("Created", "Updated", "Deleted"),
+  _tag: Schema.Literals(["Created", "Updated", "Deleted"]),
   asset: Asset,
   row: Schema.Number,
   before: Schema.optional(Facets)
 })
 
-const CommitFromJson = Schema.parseJson(Schema.Struct({
+const CommitFromJson = Schema.fromJsonString(Schema.Struct({
   assets: Schema.Array(Change),
   metadata: Schema.Array(Schema.Struct({
-    kind: Schema.Literal("tag", "website", "annotation"),
+    kind: Schema.Literals(["tag", "website", "annotation"]),
     id: Schema.String,
     deleted: Schema.Boolean
   })),

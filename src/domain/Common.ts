@@ -3,13 +3,15 @@
  * the Pieces OS OpenAPI schemas (test/fixtures/pieces-openapi-subset.json). Types equal their encoded
  * JSON, so values read from the database need no transformation on the way out.
  */
-import { ParseResult, Schema } from "effect"
+import { Effect, Schema, SchemaGetter, SchemaIssue } from "effect"
 import { CLASSIFICATION_SPECIFICS, isClassificationSpecific, knownClassification } from "./ClassificationSpecifics.ts"
 
 /** A UUID as the OpenAPI `UniversalUniqueIdentifier` pattern accepts it. */
 export const Uuid = Schema.String.pipe(
-  Schema.pattern(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/),
-  Schema.annotations({ identifier: "Uuid", description: "A UUID, 36 characters" })
+  Schema.check(Schema.isPattern(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, {
+    expected: "a UUID (36 characters)"
+  })),
+  Schema.annotate({ identifier: "Uuid", description: "A UUID, 36 characters" })
 )
 
 export const AssetId = Uuid.pipe(Schema.brand("AssetId"))
@@ -28,13 +30,13 @@ export const EmbeddedModelSchema = Schema.Struct({
 export const GroupedTimestamp = Schema.Struct({
   value: Schema.String,
   readable: Schema.optional(Schema.String)
-}).annotations({ identifier: "GroupedTimestamp" })
+}).annotate({ identifier: "GroupedTimestamp" })
 export type GroupedTimestamp = typeof GroupedTimestamp.Type
 
 export const ByteDescriptor = Schema.Struct({
   value: Schema.Number,
   readable: Schema.String
-}).annotations({ identifier: "ByteDescriptor" })
+}).annotate({ identifier: "ByteDescriptor" })
 export type ByteDescriptor = typeof ByteDescriptor.Type
 
 export const Score = Schema.Struct({
@@ -45,15 +47,15 @@ export const Score = Schema.Struct({
   update: Schema.optional(Schema.Number),
   reference: Schema.optional(Schema.Number),
   searched: Schema.optional(Schema.Number)
-}).annotations({ identifier: "Score" })
+}).annotate({ identifier: "Score" })
 export type Score = typeof Score.Type
 
-export const MechanismEnum = Schema.Literal("MANUAL", "RECOMMENDED", "AUTOMATIC", "INTERNAL", "DELETED", "UNKNOWN")
+export const MechanismEnum = Schema.Literals(["MANUAL", "RECOMMENDED", "AUTOMATIC", "INTERNAL", "DELETED", "UNKNOWN"])
 export type MechanismEnum = typeof MechanismEnum.Type
 
-export const Role = Schema.Literal("ORIGINAL", "ADDITIONAL", "BOTH", "PREVIEW")
+export const Role = Schema.Literals(["ORIGINAL", "ADDITIONAL", "BOTH", "PREVIEW"])
 
-export const ClassificationGenericEnum = Schema.Literal(
+export const ClassificationGenericEnum = Schema.Literals([
   "CODE",
   "TEXT",
   "IMAGE",
@@ -61,69 +63,71 @@ export const ClassificationGenericEnum = Schema.Literal(
   "EXTERNAL_RESOURCE_REFERENCE",
   "UNKNOWN",
   "FILE"
-)
+])
 export type ClassificationGenericEnum = typeof ClassificationGenericEnum.Type
 
-export const ClassificationRenderingEnum = Schema.Literal(
+export const ClassificationRenderingEnum = Schema.Literals([
   "HTML",
   "TWENTY_FOUR_BIT_ANSI_ESCAPED_SEQUENCES",
   "HIGHLIGHT_JS_HTML"
-)
+])
 
 /**
  * A classification as stored and answered. Lenient on the way in (assets a client echoes back, filters): what
  * the service itself stores is always a `KnownClassificationSpecific`.
  */
-export const ClassificationSpecific = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(64))
+export const ClassificationSpecific = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(64))
 
 /**
- * A value of `ClassificationSpecificEnum` as spelled there, checked in a set. A `Schema.Literal` of the 504 values
- * checks each in turn: 15 µs for "ts" in isolation, more in the service, in every seed with an extension.
+ * A value of `ClassificationSpecificEnum` as spelled there, checked in a set. A `Schema.Literals` of the 504 values
+ * checks each in turn, in every seed with an extension.
  */
-export const ClassificationSpecificValue = Schema.declare(isClassificationSpecific, {
-  identifier: "ClassificationSpecificValue",
-  jsonSchema: { type: "string", enum: CLASSIFICATION_SPECIFICS }
-})
+export const ClassificationSpecificValue = Schema.String.pipe(
+  Schema.refine(isClassificationSpecific, {
+    expected: "a ClassificationSpecificEnum value",
+    toJsonSchema: () => ({ enum: [...CLASSIFICATION_SPECIFICS] })
+  })
+).annotate({ identifier: "ClassificationSpecificValue" })
 
 /**
  * What a client may ask an asset to be classified as (a seed's `ext`, a reclassification): one of the 504 values
  * of `ClassificationSpecificEnum`, matched case-insensitively and stored in its own spelling. Anything else is a
  * 400 naming the path: stored, it would make clients that decode the enum strictly fail on the asset.
  */
-export const KnownClassificationSpecific = Schema.transformOrFail(
-  Schema.String,
-  ClassificationSpecificValue,
-  {
-    strict: true,
-    decode: (ext, _, ast) => {
+export const KnownClassificationSpecific = Schema.String.pipe(
+  Schema.decodeTo(ClassificationSpecificValue, {
+    decode: SchemaGetter.transformEffect((ext: string) => {
       const known = knownClassification(ext)
-      const message = `${JSON.stringify(ext)} is not a known classification (ClassificationSpecificEnum)`
-      return known === undefined ? ParseResult.fail(new ParseResult.Type(ast, ext, message)) : ParseResult.succeed(known)
-    },
-    encode: ParseResult.succeed
-  }
-).annotations({ identifier: "ClassificationSpecificEnum" })
+      return known === undefined
+        ? Effect.fail(new SchemaIssue.InvalidValue({
+          message: `${JSON.stringify(ext)} is not a known classification (ClassificationSpecificEnum)`
+        }))
+        : Effect.succeed(known)
+    }),
+    encode: SchemaGetter.passthrough()
+  })
+).annotate({ identifier: "ClassificationSpecificEnum" })
 
 export const Classification = Schema.Struct({
   generic: ClassificationGenericEnum,
   specific: ClassificationSpecific,
   rendering: Schema.optional(ClassificationRenderingEnum)
-}).annotations({ identifier: "Classification" })
+}).annotate({ identifier: "Classification" })
 export type Classification = typeof Classification.Type
 
-export const TagCategoryEnum = Schema.Literal("HANDLE", "EMAIL", "UNKNOWN")
-export const AnnotationTypeEnum = Schema.Literal(
+export const TagCategoryEnum = Schema.Literals(["HANDLE", "EMAIL", "UNKNOWN"])
+export const AnnotationTypeEnum = Schema.Literals([
   "DESCRIPTION",
   "COMMENT",
   "DOCUMENTATION",
   "SUMMARY",
   "EXPLANATION",
   "GIT_COMMIT"
-)
-export const PlatformEnum = Schema.Literal("WEB", "MACOS", "LINUX", "WINDOWS", "FUCHSIA", "IOS", "ANDROID", "UNKNOWN")
-export const PrivacyEnum = Schema.Literal("OPEN", "CLOSED", "ANONYMOUS")
-export const CapabilitiesEnum = Schema.Literal("LOCAL", "CLOUD", "BLENDED")
-export const ApplicationNameEnum = Schema.Literal(
+])
+export const PlatformEnum = Schema.Literals(["WEB", "MACOS", "LINUX", "WINDOWS", "FUCHSIA", "IOS", "ANDROID", "UNKNOWN"])
+export const PrivacyEnum = Schema.Literals(["OPEN", "CLOSED", "ANONYMOUS"])
+export const CapabilitiesEnum = Schema.Literals(["LOCAL", "CLOUD", "BLENDED"])
+export const ApplicationNameEnum = Schema.Literals([
   "SUBLIME",
   "VS_CODE",
   "JETBRAINS",
@@ -166,15 +170,15 @@ export const ApplicationNameEnum = Schema.Literal(
   "X_CODE",
   "NETBEANS",
   "UNKNOWN"
-)
+])
 
 /** `FlattenedAssets`/`ReferencedAsset`: a list of asset ids, the shape of id snapshots and search spaces. */
 export const ReferencedAssetId = Schema.Struct({ id: Uuid })
 export const FlattenedAssetIds = Schema.Struct({
   iterable: Schema.Array(ReferencedAssetId)
-}).annotations({ identifier: "FlattenedAssets" })
+}).annotate({ identifier: "FlattenedAssets" })
 
 /** The pseudo snapshot: only pseudo assets' ids. */
-export const PseudoAssets = Schema.Struct({ identifiers: FlattenedAssetIds }).annotations({
+export const PseudoAssets = Schema.Struct({ identifiers: FlattenedAssetIds }).annotate({
   identifier: "PseudoAssets"
 })

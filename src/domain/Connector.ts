@@ -10,13 +10,13 @@ export const SeededConnectorAsset = Schema.Struct({
   schema: Schema.optional(EmbeddedModelSchema),
   metadata: Schema.optional(SeededAssetMetadata),
   format: SeededFormat
-}).annotations({ identifier: "SeededConnectorAsset", parseOptions: { errors: "all" } })
+}).annotate({ identifier: "SeededConnectorAsset" })
 export type SeededConnectorAsset = typeof SeededConnectorAsset.Type
 
 export const SeededConnectorCreation = Schema.Struct({
   schema: Schema.optional(EmbeddedModelSchema),
   asset: Schema.optional(SeededConnectorAsset)
-}).annotations({ identifier: "SeededConnectorCreation", parseOptions: { errors: "all" } })
+}).annotate({ identifier: "SeededConnectorCreation" })
 export type SeededConnectorCreation = typeof SeededConnectorCreation.Type
 
 export const Suggestion = Schema.Struct({
@@ -24,8 +24,8 @@ export const Suggestion = Schema.Struct({
   save: Schema.Struct({ suggested: Schema.Boolean }),
   target: Schema.Struct({ seed: SeededConnectorCreation, vector: Schema.Number }),
   assets: Assets,
-  distribution: Schema.optional(Schema.Record({ key: Schema.String, value: Schema.Number }))
-}).annotations({ identifier: "Suggestion" })
+  distribution: Schema.optional(Schema.Record(Schema.String, Schema.Number))
+}).annotate({ identifier: "Suggestion" })
 export type Suggestion = typeof Suggestion.Type
 
 export const Reaction = Schema.Struct({
@@ -33,11 +33,11 @@ export const Reaction = Schema.Struct({
   save: Schema.Boolean,
   reuse: Schema.optional(Schema.Struct({ asset: Uuid })),
   seed: SeededConnectorCreation
-}).annotations({ identifier: "Reaction", parseOptions: { errors: "all" } })
+}).annotate({ identifier: "Reaction" })
 export type Reaction = typeof Reaction.Type
 
 /** `identifier_description_pair` names the event by its single key (`asset_viewed`, `format_copied`, ...). */
-const IdentifierDescriptionPair = Schema.Record({ key: Schema.String, value: Schema.String })
+const IdentifierDescriptionPair = Schema.Record(Schema.String, Schema.String)
 
 const TrackedEvent = <Fields extends Schema.Struct.Fields>(fields: Fields) =>
   Schema.Struct({
@@ -57,5 +57,5 @@ export const SeededConnectorTracking = Schema.Struct({
   ml: Schema.optional(Schema.Unknown),
   adoption: Schema.optional(Schema.Unknown),
   conversation: Schema.optional(Schema.Unknown)
-}).annotations({ identifier: "SeededConnectorTracking", parseOptions: { errors: "all" } })
+}).annotate({ identifier: "SeededConnectorTracking" })
 export type SeededConnectorTracking = typeof SeededConnectorTracking.Type

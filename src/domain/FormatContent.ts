@@ -2,7 +2,7 @@
  * The content a client sends for a format (a seed's, or an edit's): a fragment of text or bytes, or a file. The
  * same rules everywhere: it has content, a fragment's text is not blank, and its size is its bytes (UTF-8 for text).
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import type { TransferableBytes, TransferableString } from "./Seed.ts"
 import { textOf } from "./SeedCode.ts"
 
@@ -30,25 +30,25 @@ const byteCountOf = (value: TransferableBytes | undefined): number | undefined =
 export const fragmentContent = (
   fragment: SentContent,
   path: ReadonlyArray<string>
-): Either.Either<CheckedContent, ContentProblem> => {
+): Result.Result<CheckedContent, ContentProblem> => {
   const text = textOf(fragment.string)
   const bytes = byteCountOf(fragment.bytes)
   if (text === undefined && bytes === undefined) {
-    return Either.left({ path: [...path, "string", "raw"], message: "The fragment has no content" })
+    return Result.fail({ path: [...path, "string", "raw"], message: "The fragment has no content" })
   }
   if (text !== undefined && text.trim().length === 0) {
-    return Either.left({ path: [...path, "string", "raw"], message: "The fragment is blank" })
+    return Result.fail({ path: [...path, "string", "raw"], message: "The fragment is blank" })
   }
-  return Either.right({ text, byteLength: text === undefined ? (bytes ?? 0) : Buffer.byteLength(text, "utf8") })
+  return Result.succeed({ text, byteLength: text === undefined ? (bytes ?? 0) : Buffer.byteLength(text, "utf8") })
 }
 
 /** A file: bytes or text, possibly empty. `path` leads to the file in the request. */
 export const fileContent = (
   file: SentContent,
   path: ReadonlyArray<string>
-): Either.Either<CheckedContent, ContentProblem> => {
+): Result.Result<CheckedContent, ContentProblem> => {
   const text = textOf(file.string)
   const bytes = byteCountOf(file.bytes)
-  if (text === undefined && bytes === undefined) return Either.left({ path, message: "The file has no content" })
-  return Either.right({ text, byteLength: bytes ?? Buffer.byteLength(text ?? "", "utf8") })
+  if (text === undefined && bytes === undefined) return Result.fail({ path, message: "The file has no content" })
+  return Result.succeed({ text, byteLength: bytes ?? Buffer.byteLength(text ?? "", "utf8") })
 }

@@ -7,17 +7,14 @@ import { Schema } from "effect"
 import { Annotation, Tag, Website } from "./Asset.ts"
 import { AnnotationTypeEnum, AssetId, EmbeddedModelSchema, MechanismEnum, TagCategoryEnum, Uuid } from "./Common.ts"
 
-const collection = <A, I>(item: Schema.Schema<A, I>, identifier: string) =>
-  Schema.Struct({ iterable: Schema.Array(item) }).annotations({ identifier })
+const collection = <S extends Schema.Top>(item: S, identifier: string) =>
+  Schema.Struct({ iterable: Schema.Array(item) }).annotate({ identifier })
 
 export const Tags = collection(Tag, "Tags")
 export const Websites = collection(Website, "Websites")
 export const Annotations = collection(Annotation, "Annotations")
 
-const NonBlank = Schema.String.pipe(
-  Schema.filter((text) => text.trim().length > 0, { message: () => "must not be blank" })
-)
-const options = { parseOptions: { errors: "all" as const } }
+const NonBlank = Schema.String.check(Schema.makeFilter((text) => text.trim().length > 0, { message: "must not be blank" }))
 
 export const SeededTag = Schema.Struct({
   schema: Schema.optional(EmbeddedModelSchema),
@@ -26,7 +23,7 @@ export const SeededTag = Schema.Struct({
   asset: Schema.optional(AssetId),
   mechanism: Schema.optional(MechanismEnum),
   category: Schema.optional(TagCategoryEnum)
-}).annotations({ identifier: "SeededTag", ...options })
+}).annotate({ identifier: "SeededTag" })
 export type SeededTag = typeof SeededTag.Type
 
 export const SeededWebsite = Schema.Struct({
@@ -35,7 +32,7 @@ export const SeededWebsite = Schema.Struct({
   name: Schema.String,
   asset: Schema.optional(AssetId),
   mechanism: Schema.optional(MechanismEnum)
-}).annotations({ identifier: "SeededWebsite", ...options })
+}).annotate({ identifier: "SeededWebsite" })
 export type SeededWebsite = typeof SeededWebsite.Type
 
 export const SeededAnnotation = Schema.Struct({
@@ -44,7 +41,7 @@ export const SeededAnnotation = Schema.Struct({
   text: Schema.String,
   asset: Schema.optional(AssetId),
   mechanism: Schema.optional(MechanismEnum)
-}).annotations({ identifier: "SeededAnnotation", ...options })
+}).annotate({ identifier: "SeededAnnotation" })
 export type SeededAnnotation = typeof SeededAnnotation.Type
 
 /** An update names the entity and its new values; the rest of the entity, as clients echo it, is ignored. */
@@ -52,34 +49,34 @@ export const TagUpdate = Schema.Struct({
   id: Uuid,
   text: NonBlank,
   category: Schema.optional(TagCategoryEnum)
-}).annotations({ identifier: "TagUpdate", ...options })
+}).annotate({ identifier: "TagUpdate" })
 export type TagUpdate = typeof TagUpdate.Type
 
 export const WebsiteUpdate = Schema.Struct({
   id: Uuid,
   url: NonBlank,
   name: Schema.String
-}).annotations({ identifier: "WebsiteUpdate", ...options })
+}).annotate({ identifier: "WebsiteUpdate" })
 export type WebsiteUpdate = typeof WebsiteUpdate.Type
 
 export const AnnotationUpdate = Schema.Struct({
   id: Uuid,
   type: AnnotationTypeEnum,
   text: Schema.String
-}).annotations({ identifier: "AnnotationUpdate", ...options })
+}).annotate({ identifier: "AnnotationUpdate" })
 export type AnnotationUpdate = typeof AnnotationUpdate.Type
 
 /** `ExistentMetadata`: is there a tag with this text, a website with this URL? */
 export const ExistentMetadata = Schema.Struct({
   schema: Schema.optional(EmbeddedModelSchema),
   value: Schema.String
-}).annotations({ identifier: "ExistentMetadata", ...options })
+}).annotate({ identifier: "ExistentMetadata" })
 
-const Referenced = <A, I>(reference: Schema.Schema<A, I>) =>
+const Referenced = <S extends Schema.Top>(reference: S) =>
   Schema.Struct({ id: Uuid, reference: Schema.optional(reference) })
 
 /** The answer: the tag or website found, absent when none. */
 export const ExistingMetadata = Schema.Struct({
   tag: Schema.optional(Referenced(Tag)),
   website: Schema.optional(Referenced(Website))
-}).annotations({ identifier: "ExistingMetadata" })
+}).annotate({ identifier: "ExistingMetadata" })

@@ -6,9 +6,9 @@
 import { Schema } from "effect"
 import { GroupedTimestamp, Uuid } from "./Common.ts"
 
-export const ModelTypeEnum = Schema.Literal("BALANCED", "SPEED", "ACCURACY")
-export const ModelUsageEnum = Schema.Literal("CODE_CONVERSATION", "CODE_GENERATION", "CODE_SEARCH")
-export const ModelProvider = Schema.Literal("OPENAI", "GOOGLE")
+export const ModelTypeEnum = Schema.Literals(["BALANCED", "SPEED", "ACCURACY"])
+export const ModelUsageEnum = Schema.Literals(["CODE_CONVERSATION", "CODE_GENERATION", "CODE_SEARCH"])
+export const ModelProvider = Schema.Literals(["OPENAI", "GOOGLE"])
 
 export const Model = Schema.Struct({
   id: Uuid,
@@ -25,10 +25,10 @@ export const Model = Schema.Struct({
   downloading: Schema.Boolean,
   unique: Schema.String,
   provider: ModelProvider
-}).annotations({ identifier: "Model" })
+}).annotate({ identifier: "Model" })
 export type Model = typeof Model.Type
 
-export const Models = Schema.Struct({ iterable: Schema.Array(Model) }).annotations({ identifier: "Models" })
+export const Models = Schema.Struct({ iterable: Schema.Array(Model) }).annotate({ identifier: "Models" })
 
 const NOT_RUN_HERE = "Listed so that Pieces clients start. This service runs no language models: the copilot is not " +
   "part of it, and its operations answer 501."

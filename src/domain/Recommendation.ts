@@ -20,5 +20,5 @@ export const SeededAssetsRecommendation = Schema.Struct({
   schema: Schema.optional(EmbeddedModelSchema),
   assets: Assets,
   interactions: Schema.Struct({ iterable: Schema.Array(InteractedAsset) })
-}).annotations({ identifier: "SeededAssetsRecommendation", parseOptions: { errors: "all" } })
+}).annotate({ identifier: "SeededAssetsRecommendation" })
 export type SeededAssetsRecommendation = typeof SeededAssetsRecommendation.Type

@@ -6,7 +6,7 @@ import { Schema } from "effect"
 import { Asset } from "./Asset.ts"
 import { AnnotationTypeEnum, ClassificationSpecific, EmbeddedModelSchema, GroupedTimestamp, Uuid } from "./Common.ts"
 
-export const SearchedMatchEnum = Schema.Literal(
+export const SearchedMatchEnum = Schema.Literals([
   "TITLE",
   "ANNOTATION",
   "HINT",
@@ -16,7 +16,7 @@ export const SearchedMatchEnum = Schema.Literal(
   "TAGS",
   "WEBSITES",
   "PERSONS"
-)
+])
 
 export const SearchedAsset = Schema.Struct({
   asset: Schema.optional(Asset),
@@ -25,16 +25,16 @@ export const SearchedAsset = Schema.Struct({
   match: SearchedMatchEnum,
   identifier: Uuid,
   pseudo: Schema.optional(Schema.Boolean)
-}).annotations({ identifier: "SearchedAsset" })
+}).annotate({ identifier: "SearchedAsset" })
 
 export const SearchedAssets = Schema.Struct({
   iterable: Schema.Array(SearchedAsset),
   suggested: Schema.Number,
   exact: Schema.Number
-}).annotations({ identifier: "SearchedAssets" })
+}).annotate({ identifier: "SearchedAssets" })
 export type SearchedAssets = typeof SearchedAssets.Type
 
-export const FilterOperationTypeEnum = Schema.Literal("AND", "OR")
+export const FilterOperationTypeEnum = Schema.Literals(["AND", "OR"])
 
 export const AssetFilterTimestamp = Schema.Struct({
   from: Schema.optional(GroupedTimestamp),
@@ -66,7 +66,7 @@ export interface AssetFilters {
 }
 
 /** Filters nest through `operations`, so the schema is recursive. */
-export const AssetFilter: Schema.Schema<AssetFilter> = Schema.Struct({
+export const AssetFilter: Schema.Codec<AssetFilter> = Schema.Struct({
   classification: Schema.optional(ClassificationSpecific),
   tags: Schema.optional(Schema.Array(Schema.String)),
   websites: Schema.optional(Schema.Array(Schema.String)),
@@ -74,13 +74,13 @@ export const AssetFilter: Schema.Schema<AssetFilter> = Schema.Struct({
   phrase: Schema.optional(AssetFilterPhrase),
   created: Schema.optional(AssetFilterTimestamp),
   updated: Schema.optional(AssetFilterTimestamp),
-  operations: Schema.optional(Schema.suspend((): Schema.Schema<AssetFilters> => AssetFilters))
-}).annotations({ identifier: "AssetFilter" })
+  operations: Schema.optional(Schema.suspend((): Schema.Codec<AssetFilters> => AssetFilters))
+}).annotate({ identifier: "AssetFilter" })
 
-export const AssetFilters: Schema.Schema<AssetFilters> = Schema.Struct({
+export const AssetFilters: Schema.Codec<AssetFilters> = Schema.Struct({
   iterable: Schema.Array(AssetFilter),
   type: Schema.optional(FilterOperationTypeEnum)
-}).annotations({ identifier: "AssetFilters" })
+}).annotate({ identifier: "AssetFilters" })
 
 export const AssetsSearchWithFiltersInput = Schema.Struct({
   schema: Schema.optional(EmbeddedModelSchema),
@@ -90,9 +90,9 @@ export const AssetsSearchWithFiltersInput = Schema.Struct({
   ),
   filters: Schema.optional(AssetFilters),
   casing: Schema.optional(Schema.Boolean)
-}).annotations({ identifier: "AssetsSearchWithFiltersInput", parseOptions: { errors: "all" } })
+}).annotate({ identifier: "AssetsSearchWithFiltersInput" })
 export type AssetsSearchWithFiltersInput = typeof AssetsSearchWithFiltersInput.Type
 
 export const AssetsSearchWithFiltersOutput = Schema.Struct({
   results: SearchedAssets
-}).annotations({ identifier: "AssetsSearchWithFiltersOutput" })
+}).annotate({ identifier: "AssetsSearchWithFiltersOutput" })

@@ -19,16 +19,16 @@ export const TransferableString = Schema.Struct({
   base64: Schema.optional(Schema.String),
   base64_url: Schema.optional(Schema.String),
   data_url: Schema.optional(Schema.String)
-}).annotations({ identifier: "TransferableString" })
+}).annotate({ identifier: "TransferableString" })
 export type TransferableString = typeof TransferableString.Type
 
-const Byte = Schema.Int.pipe(Schema.between(0, 255))
+const Byte = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 255 }))
 export const TransferableBytes = Schema.Struct({
   raw: Schema.optional(Schema.Array(Byte)),
   base64: Schema.optional(Schema.Array(Byte)),
   base64_url: Schema.optional(Schema.Array(Byte)),
   data_url: Schema.optional(Schema.Array(Byte))
-}).annotations({ identifier: "TransferableBytes" })
+}).annotate({ identifier: "TransferableBytes" })
 export type TransferableBytes = typeof TransferableBytes.Type
 
 /** A stored fragment's metadata: its extension is what it was classified as. */
@@ -38,7 +38,7 @@ export const SeededFragment = Schema.Struct({
   string: Schema.optional(TransferableString),
   bytes: Schema.optional(TransferableBytes),
   metadata: Schema.optional(Schema.Struct({ ext: Schema.optional(KnownClassificationSpecific) }))
-}).annotations({ identifier: "SeededFragment" })
+}).annotate({ identifier: "SeededFragment" })
 export type SeededFragment = typeof SeededFragment.Type
 
 export const FileMetadata = Schema.Struct({
@@ -51,7 +51,7 @@ export const SeededFile = Schema.Struct({
   bytes: Schema.optional(TransferableBytes),
   string: Schema.optional(TransferableString),
   metadata: Schema.optional(FileMetadata)
-}).annotations({ identifier: "SeededFile" })
+}).annotate({ identifier: "SeededFile" })
 export type SeededFile = typeof SeededFile.Type
 
 export const SeededClassification = Schema.Struct({
@@ -65,11 +65,11 @@ export const SeededFormat = Schema.Struct({
   file: Schema.optional(SeededFile),
   fragment: Schema.optional(SeededFragment),
   classification: Schema.optional(SeededClassification)
-}).annotations({ identifier: "SeededFormat" })
+}).annotate({ identifier: "SeededFormat" })
 export type SeededFormat = typeof SeededFormat.Type
 
 export const SeededAssetTag = Schema.Struct({
-  text: Schema.String.pipe(Schema.minLength(1)),
+  text: Schema.String.check(Schema.isMinLength(1)),
   mechanism: Schema.optional(MechanismEnum),
   category: Schema.optional(TagCategoryEnum)
 })
@@ -99,7 +99,7 @@ export const SeededAssetMetadata = Schema.Struct({
   persons: Schema.optional(NotYetStored),
   hints: Schema.optional(NotYetStored),
   anchors: Schema.optional(NotYetStored)
-}).annotations({ identifier: "SeededAssetMetadata" })
+}).annotate({ identifier: "SeededAssetMetadata" })
 export type SeededAssetMetadata = typeof SeededAssetMetadata.Type
 
 export const SeededAsset = Schema.Struct({
@@ -110,15 +110,15 @@ export const SeededAsset = Schema.Struct({
   discovered: Schema.optional(Schema.Boolean),
   pseudo: Schema.optional(Schema.Boolean),
   demo: Schema.optional(Schema.Boolean)
-}).annotations({ identifier: "SeededAsset" })
+}).annotate({ identifier: "SeededAsset" })
 export type SeededAsset = typeof SeededAsset.Type
 
-export const SeedType = Schema.Literal("SEEDED_FORMAT", "SEEDED_ASSET", "UNKNOWN")
+export const SeedType = Schema.Literals(["SEEDED_FORMAT", "SEEDED_ASSET", "UNKNOWN"])
 
 /** A seed of an asset. `asset` is optional in the OpenAPI schema, but no operation can do anything without it. */
 export const Seed = Schema.Struct({
   schema: Schema.optional(EmbeddedModelSchema),
   asset: SeededAsset,
   type: Schema.optional(SeedType)
-}).annotations({ identifier: "Seed", parseOptions: { errors: "all" } })
+}).annotate({ identifier: "Seed" })
 export type Seed = typeof Seed.Type

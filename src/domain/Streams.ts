@@ -7,10 +7,10 @@ import { EmbeddedModelSchema, ReferencedAssetId } from "./Common.ts"
 export const StreamedIdentifier = Schema.Struct({
   asset: Schema.optional(ReferencedAssetId),
   deleted: Schema.optional(Schema.Boolean)
-}).annotations({ identifier: "StreamedIdentifier" })
+}).annotate({ identifier: "StreamedIdentifier" })
 
 export const StreamedIdentifiers = Schema.Struct({
   schema: Schema.optional(EmbeddedModelSchema),
   iterable: Schema.Array(StreamedIdentifier)
-}).annotations({ identifier: "StreamedIdentifiers" })
+}).annotate({ identifier: "StreamedIdentifiers" })
 export type StreamedIdentifiers = typeof StreamedIdentifiers.Type

@@ -8,7 +8,7 @@ import { GroupedTimestamp, Uuid } from "./Common.ts"
 export const Aesthetics = Schema.Struct({
   theme: Schema.Struct({ dark: Schema.Boolean }),
   font: Schema.Struct({ size: Schema.Int })
-}).annotations({ identifier: "Aesthetics" })
+}).annotate({ identifier: "Aesthetics" })
 
 export const UserProfile = Schema.Struct({
   id: Uuid,
@@ -17,10 +17,10 @@ export const UserProfile = Schema.Struct({
   created: Schema.optional(GroupedTimestamp),
   updated: Schema.optional(GroupedTimestamp),
   aesthetics: Aesthetics
-}).annotations({ identifier: "UserProfile" })
+}).annotate({ identifier: "UserProfile" })
 export type UserProfile = typeof UserProfile.Type
 
 /** `GET /user`: the signed-in user; here always the local profile. */
-export const ReturnedUserProfile = Schema.Struct({ user: Schema.optional(UserProfile) }).annotations({
+export const ReturnedUserProfile = Schema.Struct({ user: Schema.optional(UserProfile) }).annotate({
   identifier: "ReturnedUserProfile"
 })

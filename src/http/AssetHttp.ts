@@ -2,10 +2,10 @@
  * Handlers of the one-asset group (`/asset/{asset}`): reads answer the stored JSON, edits go through the
  * `AssetEditor`, tags, websites and annotations through `MetadataEntities`.
  */
-import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import { Effect } from "effect"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
+import { Effect, Layer } from "effect"
 import { Api } from "../api/Api.ts"
-import { InvalidRequest } from "../api/Errors.ts"
+import { InvalidRequest } from "../domain/Errors.ts"
 import type { AssetUpdate } from "../domain/AssetEditRequests.ts"
 import type { ScoreField } from "../domain/AssetEdits.ts"
 import { exportAsset } from "../domain/AssetExport.ts"
@@ -37,38 +37,40 @@ export const AssetHttpLive = HttpApiBuilder.group(Api, "asset", (handlers) =>
     const metadata = yield* MetadataEntities
 
     return handlers
-      .handle("assetSnapshot", ({ path, urlParams }) =>
-        Effect.map(repository.getDocument(path.asset, urlParams.transferables ?? true), (json) => jsonText(json)))
-      .handle("assetSnapshotPost", ({ path, urlParams }) =>
-        Effect.map(repository.getDocument(path.asset, urlParams.transferables ?? true), (json) => jsonText(json)))
-      .handle("assetFormats", ({ path, urlParams }) => repository.formats(path.asset, urlParams.transferables ?? true))
-      .handle("assetUpdate", ({ payload, urlParams }) =>
+      .handle("assetSnapshot", ({ params, query }) =>
+        Effect.map(repository.getDocument(params.asset, query.transferables ?? true), (json) => jsonText(json)))
+      .handle("assetSnapshotPost", ({ params, query }) =>
+        Effect.map(repository.getDocument(params.asset, query.transferables ?? true), (json) => jsonText(json)))
+      .handle("assetFormats", ({ params, query }) => repository.formats(params.asset, query.transferables ?? true))
+      .handle("assetUpdate", ({ payload, query }) =>
         Effect.gen(function*() {
           const foreign = foreignFormat(payload)
           if (foreign !== undefined) return yield* Effect.fail(foreign)
           const asset = payload.name === undefined
             ? yield* repository.get(payload.id)
             : yield* editor.rename(payload.id, payload.name)
-          return assetJson(asset, urlParams.transferables ?? true)
+          return assetJson(asset, query.transferables ?? true)
         }))
-      .handle("assetReclassify", ({ payload, urlParams }) =>
+      .handle("assetReclassify", ({ payload, query }) =>
         Effect.map(editor.reclassify(payload.asset.id, payload.ext), (asset) =>
-          assetJson(asset, urlParams.transferables ?? true)))
-      .handle("assetSpecificAssetExport", ({ path, urlParams }) =>
-        Effect.map(repository.get(path.asset), (asset) => exportAsset(asset, urlParams.export_type)))
-      .handle("assetScoresIncrement", ({ path, payload }) => {
+          assetJson(asset, query.transferables ?? true)))
+      .handle("assetSpecificAssetExport", ({ params, query }) =>
+        Effect.map(repository.get(params.asset), (asset) => exportAsset(asset, query.export_type)))
+      .handle("assetScoresIncrement", ({ params, payload }) => {
         const fields = SCORE_FIELDS.filter((field) => payload.asset?.[field] === true)
         return fields.length === 0
           ? Effect.fail(
             new InvalidRequest({ message: `Name a score to raise: one of ${SCORE_FIELDS.join(", ")}`, path: ["asset"] })
           )
-          : Effect.asVoid(editor.recordInteraction(path.asset, fields))
+          : Effect.asVoid(editor.recordInteraction(params.asset, fields))
       })
-      .handle("assetAssociateTag", ({ path }) => metadata.associate("tag", path.tag, path.asset))
-      .handle("assetDisassociateTag", ({ path }) => metadata.disassociate("tag", path.tag, path.asset))
-      .handle("assetAssociateWebsite", ({ path }) => metadata.associate("website", path.website, path.asset))
-      .handle("assetDisassociateWebsite", ({ path }) => metadata.disassociate("website", path.website, path.asset))
-      .handle("assetAssociateAnnotation", ({ path }) => metadata.associate("annotation", path.annotation, path.asset))
-      .handle("assetDisassociateAnnotation", ({ path }) =>
-        metadata.disassociate("annotation", path.annotation, path.asset))
-  }))
+      .handle("assetAssociateTag", ({ params }) => metadata.associate("tag", params.tag, params.asset))
+      .handle("assetDisassociateTag", ({ params }) => metadata.disassociate("tag", params.tag, params.asset))
+      .handle("assetAssociateWebsite", ({ params }) => metadata.associate("website", params.website, params.asset))
+      .handle("assetDisassociateWebsite", ({ params }) => metadata.disassociate("website", params.website, params.asset))
+      .handle("assetAssociateAnnotation", ({ params }) => metadata.associate("annotation", params.annotation, params.asset))
+      .handle("assetDisassociateAnnotation", ({ params }) =>
+        metadata.disassociate("annotation", params.annotation, params.asset))
+  })).pipe(
+  Layer.provide([AssetEditor.layer, AssetRepository.layer, MetadataEntities.layer])
+)

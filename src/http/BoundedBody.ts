@@ -4,10 +4,14 @@
  * instead of the answer. Here the excess is dropped as it arrives (up to a bound, past which the connection is not
  * worth keeping) and the connection stays open until the body has been sent.
  */
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
 import { Effect } from "effect"
 import type { IncomingMessage } from "node:http"
+
+/** The Node request under a request of the service's server (HTTP/1, `node:http`). */
+export const incomingMessageOf = (request: HttpServerRequest.HttpServerRequest) =>
+  NodeHttpServerRequest.toIncomingMessage(request) as IncomingMessage
 
 /** Drops what remains of a body as it arrives; past `dropAtMost` more bytes, closes the connection instead. */
 const dropRest = (source: IncomingMessage, dropAtMost: number) => {
@@ -24,8 +28,8 @@ const dropLimit = (maxBytes: number) => 4 * maxBytes
 
 /** The body as text, or `undefined` once it passes `maxBytes` (the rest of it is then dropped as it arrives). */
 export const readAtMost = (request: HttpServerRequest.HttpServerRequest, maxBytes: number) =>
-  Effect.async<string | undefined, Error>((resume) => {
-    const source = NodeHttpServerRequest.toIncomingMessage(request)
+  Effect.callback<string | undefined, Error>((resume) => {
+    const source = incomingMessageOf(request)
     const chunks: Array<Buffer> = []
     let bytes = 0
     const stop = () => {
@@ -56,7 +60,7 @@ export const readAtMost = (request: HttpServerRequest.HttpServerRequest, maxByte
 
 /** Drops, as it arrives, a body that will not be read: one declared larger than `maxBytes`. */
 export const discardBody = (request: HttpServerRequest.HttpServerRequest, maxBytes: number) =>
-  Effect.sync(() => dropRest(NodeHttpServerRequest.toIncomingMessage(request), dropLimit(maxBytes)))
+  Effect.sync(() => dropRest(incomingMessageOf(request), dropLimit(maxBytes)))
 
 /**
  * The same request with its body already read: the platform's request reads `json` through `text`, so the handler
@@ -67,3 +71,15 @@ export const withBodyText = (
   text: string
 ): HttpServerRequest.HttpServerRequest =>
   Object.create(request, { text: { value: Effect.succeed(text) } }) as HttpServerRequest.HttpServerRequest
+
+/**
+ * The same request, read as JSON: the API decodes a body by its declared type and answers any type but JSON with a
+ * 415 of its own, while this service has always read a body sent as text (or with an empty type) as the JSON it is.
+ */
+export const asJsonBody = (
+  request: HttpServerRequest.HttpServerRequest,
+  text: string
+): HttpServerRequest.HttpServerRequest =>
+  Object.create(withBodyText(request, text), {
+    headers: { value: { ...request.headers, "content-type": "application/json" } }
+  }) as HttpServerRequest.HttpServerRequest

@@ -2,10 +2,10 @@
  * Handlers of the connector group: every operation under `/{application}` first requires that application to
  * have connected (401 otherwise), then calls the connector services.
  */
-import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import { Effect, Schema } from "effect"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
+import { Effect, Layer, Schema } from "effect"
 import { Api } from "../api/Api.ts"
-import { InvalidRequest } from "../api/Errors.ts"
+import { InvalidRequest } from "../domain/Errors.ts"
 import { PIECES_OS_API_VERSION } from "../config.ts"
 import { ApplicationId } from "../domain/Common.ts"
 import { ConnectorActivity } from "../services/ConnectorActivity.ts"
@@ -27,10 +27,10 @@ export const ConnectorHttpLive = HttpApiBuilder.group(Api, "connector", (handler
           application,
           health: { os: { id: installation.osId, version: PIECES_OS_API_VERSION } }
         })))
-      .handle("intention", ({ path, payload }) =>
-        Effect.flatMap(sessions.require(path.application), (application) => activity.intention(application, payload)))
-      .handle("onboarded", ({ path, payload }) =>
-        Effect.as(sessions.setOnboarded(path.application, payload), String(payload)))
+      .handle("intention", ({ params, payload }) =>
+        Effect.flatMap(sessions.require(params.application), (application) => activity.intention(application, payload)))
+      .handle("onboarded", ({ params, payload }) =>
+        Effect.as(sessions.setOnboarded(params.application, payload), String(payload)))
       .handle("onboardedByHeader", ({ headers, payload }) => {
         const given = headers["x-application-id"] ?? headers.application
         if (given === undefined) {
@@ -41,11 +41,13 @@ export const ConnectorHttpLive = HttpApiBuilder.group(Api, "connector", (handler
         }
         return Effect.as(sessions.setOnboarded(given, payload), String(payload))
       })
-      .handle("react", ({ path, payload }) =>
-        Effect.flatMap(sessions.require(path.application), (application) => activity.react(application, payload)))
-      .handle("suggest", ({ path, payload }) =>
-        Effect.flatMap(sessions.require(path.application), (application) =>
+      .handle("react", ({ params, payload }) =>
+        Effect.flatMap(sessions.require(params.application), (application) => activity.react(application, payload)))
+      .handle("suggest", ({ params, payload }) =>
+        Effect.flatMap(sessions.require(params.application), (application) =>
           Effect.map(activity.suggest(application, payload), (json) => jsonText(json))))
-      .handle("track", ({ path, payload }) =>
-        Effect.flatMap(sessions.require(path.application), (application) => activity.track(application, payload)))
-  }))
+      .handle("track", ({ params, payload }) =>
+        Effect.flatMap(sessions.require(params.application), (application) => activity.track(application, payload)))
+  })).pipe(
+  Layer.provide([ConnectorActivity.layer, ConnectorSessions.layer, Installation.layer])
+)

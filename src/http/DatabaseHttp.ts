@@ -1,10 +1,10 @@
 /**
  * Backup handlers: the export streams as it is read; the import reads the request body as it arrives.
  */
-import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
-import { Effect, Stream } from "effect"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
+import { Effect, Layer, Stream } from "effect"
 import { Api } from "../api/Api.ts"
 import { Backup } from "../services/Backup.ts"
 
@@ -20,4 +20,6 @@ export const DatabaseHttpLive = HttpApiBuilder.group(Api, "database", (handlers)
         })))
       .handle("databaseImport", () =>
         Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => backup.importFrom(request.stream)))
-  }))
+  })).pipe(
+  Layer.provide([Backup.layer])
+)

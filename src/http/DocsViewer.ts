@@ -1,8 +1,9 @@
 /**
- * The interactive API docs at `/docs`: Scalar, which @effect/platform inlines (3.4 MB of JavaScript, held as text
- * once loaded). The page is built on the first request rather than at start: a service nobody browses never holds it.
+ * The interactive API docs at `/docs`: Scalar, which Effect's `HttpApiScalar` inlines (megabytes of JavaScript, held
+ * as text once loaded). The page is built on the first request rather than at start: a service nobody browses never
+ * holds it.
  */
-import * as HttpLayerRouter from "@effect/platform/HttpLayerRouter"
+import * as HttpRouter from "effect/http/HttpRouter"
 import { Effect, Layer, Scope } from "effect"
 import { loadedOnFirstUse } from "../LazyModule.ts"
 
@@ -12,12 +13,12 @@ const viewer = loadedOnFirstUse(() =>
     Effect.runPromise(Effect.gen(function*() {
       const scope = yield* Scope.make()
       // A router of its own: the service's router is built already (and memoised), so it cannot take the route.
-      return yield* HttpLayerRouter.toHttpEffect(page.DocsPage).pipe(
+      return yield* HttpRouter.toHttpEffect(page.DocsPage).pipe(
         Effect.provideServiceEffect(Layer.CurrentMemoMap, Layer.makeMemoMap),
-        Scope.extend(scope)
+        Scope.provide(scope)
       )
     }))
   )
 )
 
-export const DocsRoute = HttpLayerRouter.add("GET", "/docs", Effect.flatten(viewer))
+export const DocsRoute = HttpRouter.add("GET", "/docs", Effect.flatten(viewer))

@@ -1,8 +1,8 @@
 /**
  * Handlers of the format group: a format is read, rewritten and reclassified through the asset that owns it.
  */
-import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import { Effect } from "effect"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
+import { Effect, Layer } from "effect"
 import { Api } from "../api/Api.ts"
 import type { Format } from "../domain/Asset.ts"
 import { leanFormat } from "../domain/AssetBuilder.ts"
@@ -16,9 +16,9 @@ export const FormatHttpLive = HttpApiBuilder.group(Api, "format", (handlers) =>
   Effect.gen(function*() {
     const editor = yield* AssetEditor
     return handlers
-      .handle("formatSnapshot", ({ path, urlParams }) =>
-        Effect.map(editor.format(path.format), answered(urlParams.transferable)))
-      .handle("formatUpdateValue", ({ payload, urlParams }) =>
+      .handle("formatSnapshot", ({ params, query }) =>
+        Effect.map(editor.format(params.format), answered(query.transferable)))
+      .handle("formatUpdateValue", ({ payload, query }) =>
         Effect.map(
           editor.replaceFormatContent({
             id: payload.id,
@@ -27,11 +27,13 @@ export const FormatHttpLive = HttpApiBuilder.group(Api, "format", (handlers) =>
             file: payload.file,
             classification: payload.classification
           }),
-          answered(urlParams.transferable)
+          answered(query.transferable)
         ))
-      .handle("formatReclassify", ({ payload, urlParams }) =>
+      .handle("formatReclassify", ({ payload, query }) =>
         Effect.map(
           editor.reclassifyFormat(payload.format.id, payload.format.asset?.id, payload.ext),
-          answered(urlParams.transferable)
+          answered(query.transferable)
         ))
-  }))
+  })).pipe(
+  Layer.provide([AssetEditor.layer])
+)

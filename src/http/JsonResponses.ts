@@ -2,8 +2,8 @@
  * Answers built from JSON text we already have (stored asset documents), sent without decoding and re-encoding.
  */
 import { Buffer } from "node:buffer"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { Stream } from "effect"
+import { HttpServerResponse } from "effect/http"
 import type { Asset } from "../domain/Asset.ts"
 import { withoutTransferables } from "../domain/AssetBuilder.ts"
 import { iterableJson } from "../domain/WireJson.ts"
@@ -62,9 +62,10 @@ export const jsonChunks = (items: ReadonlyArray<string>, first: boolean): Array<
  */
 export const streamedIterable = (pages: Stream.Stream<ReadonlyArray<string>>, before = "", after = "") => {
   const encoder = new TextEncoder()
-  const items = Stream.mapConcat(
-    Stream.mapAccum(pages, true, (first, page) => [first && page.length === 0, jsonChunks(page, first)] as const),
-    (chunks) => chunks
+  const items = Stream.mapAccum(
+    pages,
+    () => true,
+    (first, page) => [first && page.length === 0, jsonChunks(page, first)] as const
   )
   const text = Stream.concat(Stream.concat(Stream.succeed(`${before}{"iterable":[`), items), Stream.succeed(`]}${after}`))
   return HttpServerResponse.stream(Stream.map(text, (chunk) => encoder.encode(chunk)), {
@@ -73,7 +74,7 @@ export const streamedIterable = (pages: Stream.Stream<ReadonlyArray<string>>, be
 }
 
 export const jsonError = (status: number, tag: string, message: string, details: Record<string, unknown> = {}) =>
-  HttpServerResponse.unsafeJson({ _tag: tag, message, ...details }, { status })
+  HttpServerResponse.jsonUnsafe({ _tag: tag, message, ...details }, { status })
 
 /**
  * An asset as an answer, without its content when `transferables` is false. `Asset` has no transformations (its

@@ -1,8 +1,8 @@
 /** Imports: files read by their importer here, or snippets an importer read in `npm run import`. */
-import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import { Effect } from "effect"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
+import { Effect, Layer } from "effect"
 import { Api } from "../api/Api.ts"
-import { InvalidRequest } from "../api/Errors.ts"
+import { InvalidRequest } from "../domain/Errors.ts"
 import { readImport } from "../imports/Importers.ts"
 import { LibraryImport } from "../services/LibraryImport.ts"
 
@@ -20,4 +20,6 @@ export const LibraryImportHttpLive = HttpApiBuilder.group(Api, "libraryImport", 
         : { snippets: payload.snippets ?? [], problems: [], skipped: [] }
       return imports.run(payload.kind, reading, payload.dry_run)
     })
-  }))
+  })).pipe(
+  Layer.provide([LibraryImport.layer])
+)

@@ -2,9 +2,9 @@
  * The library page at `/`: the service's own files (`web/`, and the highlighter the build bundles into `dist/web/`),
  * read once and kept, sent with a content security policy that lets the page load and connect to this service only.
  */
-import * as HttpLayerRouter from "@effect/platform/HttpLayerRouter"
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as HttpRouter from "effect/http/HttpRouter"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { Effect, Layer } from "effect"
 import { existsSync, readFileSync } from "node:fs"
 import { dirname, join } from "node:path"
@@ -60,6 +60,6 @@ const serve = Effect.gen(function*() {
 })
 
 export const LibraryPageRoutes = Layer.mergeAll(
-  HttpLayerRouter.add("GET", "/", serve),
-  HttpLayerRouter.add("GET", "/web/*", serve)
+  HttpRouter.add("GET", "/", serve),
+  HttpRouter.add("GET", "/web/*", serve)
 )

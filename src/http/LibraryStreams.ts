@@ -30,7 +30,7 @@ export const makeLibraryStreams = Effect.gen(function*() {
   /** Every live asset's id in one frame: the identifiers stream's first frame is the whole current state. */
   const identifiers = (send: SendFrame) =>
     Effect.flatMap(
-      Stream.runFold(repository.idPages("exclude", 1000), [] as Array<string>, (all, page) => {
+      Stream.runFold(repository.idPages("exclude", 1000), () => [] as Array<string>, (all, page) => {
         all.push(...page)
         return all
       }),

@@ -2,12 +2,15 @@
  * Handlers of the tags, websites and annotations groups: thin calls into `MetadataEntities`; the tag identifier
  * stream follows the library like the asset streams.
  */
-import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import { Effect, Option } from "effect"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
+import { Effect, Layer, Option } from "effect"
 import { Api } from "../api/Api.ts"
 import { MetadataEntities } from "../services/MetadataEntities.ts"
 import { makeLibraryStreams } from "./LibraryStreams.ts"
 import { makeStreamServer } from "./StreamServer.ts"
+import { AssetRepository } from "../services/AssetRepository.ts"
+import { StreamConnections } from "../services/StreamConnections.ts"
+import { ChangeHub } from "../services/ChangeHub.ts"
 
 /** `ExistingMetadata`: the entity found under `field`, or nothing. */
 const existing = <A extends { readonly id: string }>(field: "tag" | "website", found: Option.Option<A>) =>
@@ -21,15 +24,17 @@ export const TagsHttpLive = HttpApiBuilder.group(Api, "tags", (handlers) =>
     return handlers
       .handle("tagsSnapshot", () => metadata.list("tag"))
       .handle("tagsCreateNewTag", ({ payload }) => metadata.createTag(payload))
-      .handle("tagsDeleteSpecificTag", ({ path }) => metadata.remove("tag", path.tag))
+      .handle("tagsDeleteSpecificTag", ({ params }) => metadata.remove("tag", params.tag))
       .handle("tagsExists", ({ payload }) =>
         Effect.map(metadata.find("tag", payload.value), (found) => existing("tag", found)))
       .handle("tagsStreamIdentifiers", () => streams.serve(library("tags")))
-      .handle("tagsSpecificTagSnapshot", ({ path }) => metadata.get("tag", path.tag))
+      .handle("tagsSpecificTagSnapshot", ({ params }) => metadata.get("tag", params.tag))
       .handle("tagUpdate", ({ payload }) => metadata.updateTag(payload))
-      .handle("tagAssociateAsset", ({ path }) => metadata.associate("tag", path.tag, path.asset))
-      .handle("tagDisassociateAsset", ({ path }) => metadata.disassociate("tag", path.tag, path.asset))
-  }))
+      .handle("tagAssociateAsset", ({ params }) => metadata.associate("tag", params.tag, params.asset))
+      .handle("tagDisassociateAsset", ({ params }) => metadata.disassociate("tag", params.tag, params.asset))
+  })).pipe(
+  Layer.provide([AssetRepository.layer, ChangeHub.layer, MetadataEntities.layer, StreamConnections.layer])
+)
 
 export const WebsitesHttpLive = HttpApiBuilder.group(Api, "websites", (handlers) =>
   Effect.gen(function*() {
@@ -37,14 +42,16 @@ export const WebsitesHttpLive = HttpApiBuilder.group(Api, "websites", (handlers)
     return handlers
       .handle("websitesSnapshot", () => metadata.list("website"))
       .handle("websitesCreateNewWebsite", ({ payload }) => metadata.createWebsite(payload))
-      .handle("websitesDeleteSpecificWebsite", ({ path }) => metadata.remove("website", path.website))
+      .handle("websitesDeleteSpecificWebsite", ({ params }) => metadata.remove("website", params.website))
       .handle("websitesExists", ({ payload }) =>
         Effect.map(metadata.find("website", payload.value), (found) => existing("website", found)))
-      .handle("websitesSpecificWebsiteSnapshot", ({ path }) => metadata.get("website", path.website))
+      .handle("websitesSpecificWebsiteSnapshot", ({ params }) => metadata.get("website", params.website))
       .handle("websiteUpdate", ({ payload }) => metadata.updateWebsite(payload))
-      .handle("websiteAssociateAsset", ({ path }) => metadata.associate("website", path.website, path.asset))
-      .handle("websiteDisassociateAsset", ({ path }) => metadata.disassociate("website", path.website, path.asset))
-  }))
+      .handle("websiteAssociateAsset", ({ params }) => metadata.associate("website", params.website, params.asset))
+      .handle("websiteDisassociateAsset", ({ params }) => metadata.disassociate("website", params.website, params.asset))
+  })).pipe(
+  Layer.provide([MetadataEntities.layer])
+)
 
 export const AnnotationsHttpLive = HttpApiBuilder.group(Api, "annotations", (handlers) =>
   Effect.gen(function*() {
@@ -52,10 +59,12 @@ export const AnnotationsHttpLive = HttpApiBuilder.group(Api, "annotations", (han
     return handlers
       .handle("annotationsSnapshot", () => metadata.list("annotation"))
       .handle("annotationsCreateNewAnnotation", ({ payload }) => metadata.createAnnotation(payload))
-      .handle("annotationsDeleteSpecificAnnotation", ({ path }) => metadata.remove("annotation", path.annotation))
-      .handle("annotationSpecificAnnotationSnapshot", ({ path }) => metadata.get("annotation", path.annotation))
+      .handle("annotationsDeleteSpecificAnnotation", ({ params }) => metadata.remove("annotation", params.annotation))
+      .handle("annotationSpecificAnnotationSnapshot", ({ params }) => metadata.get("annotation", params.annotation))
       .handle("annotationUpdate", ({ payload }) => metadata.updateAnnotation(payload))
-      .handle("annotationAssociateAsset", ({ path }) => metadata.associate("annotation", path.annotation, path.asset))
-      .handle("annotationDisassociateAsset", ({ path }) =>
-        metadata.disassociate("annotation", path.annotation, path.asset))
-  }))
+      .handle("annotationAssociateAsset", ({ params }) => metadata.associate("annotation", params.annotation, params.asset))
+      .handle("annotationDisassociateAsset", ({ params }) =>
+        metadata.disassociate("annotation", params.annotation, params.asset))
+  })).pipe(
+  Layer.provide([MetadataEntities.layer])
+)

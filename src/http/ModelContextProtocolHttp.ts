@@ -2,8 +2,8 @@
  * Where MCP clients connect, as absolute URLs on the host the client reached this service by: the legacy SSE
  * transport first (the Pieces CLI takes the first entry, and connects with an SSE client), then Streamable HTTP.
  */
-import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { Effect } from "effect"
 import { Api } from "../api/Api.ts"
 import { ServiceConfig } from "../config.ts"

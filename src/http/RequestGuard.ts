@@ -9,15 +9,15 @@
  * except for a backup import, whose body (newline-delimited JSON of any size) its handler reads and checks.
  * CORS headers (and preflight answers) go to allowed origins only.
  */
-import * as HttpIncomingMessage from "@effect/platform/HttpIncomingMessage"
-import * as HttpLayerRouter from "@effect/platform/HttpLayerRouter"
-import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
-import { Effect, Layer, Option } from "effect"
+import * as HttpIncomingMessage from "effect/http/HttpIncomingMessage"
+import * as HttpRouter from "effect/http/HttpRouter"
+import * as HttpMiddleware from "effect/http/HttpMiddleware"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
+import { ByteSize, Effect, Layer, Option } from "effect"
 import { GuardConfig, ServiceConfig } from "../config.ts"
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "./JsonNesting.ts"
-import { discardBody, readAtMost, withBodyText } from "./BoundedBody.ts"
+import { asJsonBody, discardBody, readAtMost, withBodyText } from "./BoundedBody.ts"
 import { jsonError } from "./JsonResponses.ts"
 import { makeOriginPolicy, splitList } from "./OriginPolicy.ts"
 
@@ -43,10 +43,15 @@ const bodyTooLarge = (maxBodyBytes: number, url: string) =>
  * Operations take JSON. The platform would parse other types its own way (multipart, bytes) from the socket,
  * which this guard has already read, so they are refused here.
  */
-const isAcceptedBodyType = (contentType: string | undefined): boolean => {
-  if (contentType === undefined) return true
+const isAcceptedBodyType = (contentType: string | undefined): boolean =>
+  contentType === undefined || isDeclaredJson(contentType) || isReadAsJson(contentType)
+
+const isDeclaredJson = (contentType: string): boolean => contentType.toLowerCase().includes("application/json")
+
+/** Types whose bodies are read as JSON all the same: text, or no type. */
+const isReadAsJson = (contentType: string): boolean => {
   const type = contentType.toLowerCase().trim()
-  return type === "" || type.includes("application/json") || type.startsWith("text/")
+  return type === "" || type.startsWith("text/")
 }
 
 const hasBody = (request: HttpServerRequest.HttpServerRequest): boolean => {
@@ -54,7 +59,7 @@ const hasBody = (request: HttpServerRequest.HttpServerRequest): boolean => {
   return request.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0")
 }
 
-export const RequestGuardLive = Layer.unwrapEffect(Effect.gen(function*() {
+export const RequestGuardLive = Layer.unwrap(Effect.gen(function*() {
   const { host } = yield* ServiceConfig
   const guard = yield* GuardConfig
   const policy = makeOriginPolicy({
@@ -62,7 +67,7 @@ export const RequestGuardLive = Layer.unwrapEffect(Effect.gen(function*() {
     allowedHosts: splitList(guard.allowedHosts),
     allowedOrigins: splitList(guard.allowedOrigins)
   })
-  const maxBodySize = Option.some(guard.maxBodyBytes)
+  const maxBodySize = ByteSize.bytes(guard.maxBodyBytes)
   const cors = HttpMiddleware.cors({ allowedOrigins: policy.isAllowedOrigin, maxAge: 600 })
 
   // Local tools send no Origin and need no CORS headers.
@@ -84,7 +89,7 @@ export const RequestGuardLive = Layer.unwrapEffect(Effect.gen(function*() {
       }
       // A backup arrives as a stream of any size: its handler reads it as it comes and checks every record.
       if (request.method === "POST" && request.url.split("?")[0] === BACKUP_IMPORT_PATH) {
-        return yield* withCors(origin, app).pipe(HttpIncomingMessage.withMaxBodySize(Option.none()))
+        return yield* withCors(origin, app).pipe(Effect.provideService(HttpIncomingMessage.MaxBodySize, undefined))
       }
       const declared = Number(request.headers["content-length"] ?? 0)
       if (declared > guard.maxBodyBytes) {
@@ -107,11 +112,11 @@ export const RequestGuardLive = Layer.unwrapEffect(Effect.gen(function*() {
       if (nestsDeeperThan(body.value, MAX_JSON_DEPTH)) {
         return jsonError(400, "BodyTooDeep", `The request body nests deeper than ${MAX_JSON_DEPTH} levels`)
       }
-      if (!chunked) return yield* withCors(origin, app)
-      return yield* withCors(origin, app).pipe(
-        Effect.provideService(HttpServerRequest.HttpServerRequest, withBodyText(request, body.value))
-      )
-    }).pipe(HttpIncomingMessage.withMaxBodySize(maxBodySize))
+      const readAsJson = contentType !== undefined && isReadAsJson(contentType)
+      if (!chunked && !readAsJson) return yield* withCors(origin, app)
+      const read = readAsJson ? asJsonBody(request, body.value) : withBodyText(request, body.value)
+      return yield* withCors(origin, app).pipe(Effect.provideService(HttpServerRequest.HttpServerRequest, read))
+    }).pipe(Effect.provideService(HttpIncomingMessage.MaxBodySize, maxBodySize))
 
-  return HttpLayerRouter.middleware(guarded, { global: true })
+  return HttpRouter.middleware((app) => guarded(app), { global: true })
 }))

@@ -2,10 +2,10 @@
  * Handlers of the search group: full text (every word as written), neural code (words against the words of
  * identifiers) and tags. Each answers `SearchedAssets` with the assets found.
  */
-import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import { Effect } from "effect"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
+import { Effect, Layer } from "effect"
 import { Api } from "../api/Api.ts"
-import { InvalidRequest } from "../api/Errors.ts"
+import { InvalidRequest } from "../domain/Errors.ts"
 import { AssetSearch, type SearchResult } from "../services/AssetSearch.ts"
 import { jsonPieces } from "./JsonResponses.ts"
 
@@ -16,19 +16,21 @@ export const SearchHttpLive = HttpApiBuilder.group(Api, "search", (handlers) =>
     const search = yield* AssetSearch
     const answer = (result: Effect.Effect<SearchResult, InvalidRequest>) =>
       Effect.flatMap(result, (found) => Effect.map(search.searchedAssets(found, true), (pieces) => jsonPieces(pieces)))
-    const query = (text: string) => text.trim() === "" ? Effect.fail(blankQuery) : Effect.succeed(text)
+    const nonBlank = (text: string) => text.trim() === "" ? Effect.fail(blankQuery) : Effect.succeed(text)
 
     return handlers
-      .handle("fullTextSearch", ({ urlParams }) =>
-        answer(Effect.flatMap(query(urlParams.query), (text) =>
-          search.search({ query: text, mode: "literal", pseudo: urlParams.pseudo === true }))))
-      .handle("neuralCodeSearch", ({ urlParams }) =>
-        answer(Effect.flatMap(query(urlParams.query), (text) =>
-          search.byWords(text, { pseudo: urlParams.pseudo === true }))))
-      .handle("tagBasedSearch", ({ payload, urlParams }) => {
+      .handle("fullTextSearch", ({ query }) =>
+        answer(Effect.flatMap(nonBlank(query.query), (text) =>
+          search.search({ query: text, mode: "literal", pseudo: query.pseudo === true }))))
+      .handle("neuralCodeSearch", ({ query }) =>
+        answer(Effect.flatMap(nonBlank(query.query), (text) =>
+          search.byWords(text, { pseudo: query.pseudo === true }))))
+      .handle("tagBasedSearch", ({ payload, query }) => {
         const tags = payload.iterable.map((tag) => tag.text.trim()).filter((tag) => tag !== "")
         return tags.length === 0
           ? Effect.fail(new InvalidRequest({ message: "Name at least one tag", path: ["iterable"] }))
-          : answer(Effect.succeed(search.byTags(tags, urlParams.pseudo === true)))
+          : answer(Effect.succeed(search.byTags(tags, query.pseudo === true)))
       })
-  }))
+  })).pipe(
+  Layer.provide([AssetSearch.layer])
+)

@@ -1,107 +1,40 @@
 /**
- * The HTTP server: the HttpApi routes with their services, OpenAPI at `/openapi.json`, docs at `/docs`, JSON
- * error bodies everywhere, per-request logging only at `LOG_LEVEL=debug`.
+ * The HTTP face of the service: the HttpApi routes (each group with the services it uses), OpenAPI at
+ * `/openapi.json`, docs at `/docs`, MCP, the library page, JSON error bodies everywhere, per-request logging only
+ * at `LOG_LEVEL=debug`; the Node server under it, and its graceful stop.
  */
-import * as HttpLayerRouter from "@effect/platform/HttpLayerRouter"
-import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
-import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
-import { Context, Effect, Layer } from "effect"
+import { NodeHttpServer } from "@effect/platform-node"
+import { Cause, Context, Effect, Layer } from "effect"
+import { HttpRouter } from "effect/http"
+import { HttpApiBuilder } from "effect/http-api"
 import { createServer, type IncomingMessage, type Server } from "node:http"
 import { Api } from "../api/Api.ts"
-import { McpRoutes } from "../mcp/McpRoutes.ts"
-import { McpSessions } from "../mcp/McpSessions.ts"
 import { isDebug, ServiceConfig, ShutdownConfig } from "../config.ts"
-import { AssetCreator } from "../services/AssetCreator.ts"
-import { AssetEditor } from "../services/AssetEditor.ts"
-import { AssetRepository } from "../services/AssetRepository.ts"
-import { AssetSearch } from "../services/AssetSearch.ts"
-import { AssetWrites } from "../services/AssetWrites.ts"
-import { AssistantLibrary } from "../services/AssistantLibrary.ts"
-import { LibraryImport } from "../services/LibraryImport.ts"
-import { NearCopies } from "../services/NearCopies.ts"
-import { Backup } from "../services/Backup.ts"
-import { ChangeHub } from "../services/ChangeHub.ts"
-import { Commits } from "../services/Commits.ts"
-import { WritesOnTheWay } from "../services/WritesOnTheWay.ts"
-import { RequestsReceived } from "../storage/RequestsReceived.ts"
-import { ConnectorActivity } from "../services/ConnectorActivity.ts"
-import { ConnectorSessions } from "../services/ConnectorSessions.ts"
-import { Installation } from "../services/Installation.ts"
-import { IntentionIndex } from "../services/IntentionIndex.ts"
-import { Intentions } from "../services/Intentions.ts"
-import { KnownApplications } from "../services/KnownApplications.ts"
-import { LibraryFollowers } from "../services/LibraryFollowers.ts"
-import { LocalUser } from "../services/LocalUser.ts"
-import { MetadataEntities } from "../services/MetadataEntities.ts"
-import { Recommendations } from "../services/Recommendations.ts"
-import { Retention, RetentionSchedule } from "../services/Retention.ts"
-import { SearchIndex } from "../services/SearchIndex.ts"
-import { SeedPreprocessor } from "../services/SeedPreprocessor.ts"
-import { SimilarityIndex } from "../services/SimilarityIndex.ts"
+import { McpRoutes } from "../mcp/McpRoutes.ts"
 import { StreamConnections } from "../services/StreamConnections.ts"
+import { WritesOnTheWay } from "../services/WritesOnTheWay.ts"
 import { ExitCode, messagesOf, StartupError } from "../StartupError.ts"
+import { RequestsReceived } from "../storage/RequestsReceived.ts"
 import { AssetHttpLive } from "./AssetHttp.ts"
 import { AssetsHttpLive } from "./AssetsHttp.ts"
-import { FormatHttpLive } from "./FormatHttp.ts"
-import { ApplicationsHttpLive, ModelsHttpLive, UserHttpLive } from "./LocalHttp.ts"
-import { AnnotationsHttpLive, TagsHttpLive, WebsitesHttpLive } from "./MetadataHttp.ts"
-import { SearchHttpLive } from "./SearchHttp.ts"
 import { ConnectorHttpLive } from "./ConnectorHttp.ts"
+import { DatabaseHttpLive } from "./DatabaseHttp.ts"
 import { DocsRoute } from "./DocsViewer.ts"
 import { ErrorResponsesLive } from "./ErrorResponses.ts"
-import { RequestGuardLive } from "./RequestGuard.ts"
-import { timeAnswers } from "./ServerTiming.ts"
-import { DatabaseHttpLive } from "./DatabaseHttp.ts"
+import { FormatHttpLive } from "./FormatHttp.ts"
 import { LibraryImportHttpLive } from "./LibraryImportHttp.ts"
 import { LibraryPageRoutes } from "./LibraryPage.ts"
+import { ApplicationsHttpLive, ModelsHttpLive, UserHttpLive } from "./LocalHttp.ts"
+import { AnnotationsHttpLive, TagsHttpLive, WebsitesHttpLive } from "./MetadataHttp.ts"
 import { ModelContextProtocolHttpLive } from "./ModelContextProtocolHttp.ts"
+import { RequestGuardLive } from "./RequestGuard.ts"
+import { SearchHttpLive } from "./SearchHttp.ts"
+import { timeAnswers } from "./ServerTiming.ts"
 import { TrashHttpLive } from "./TrashHttp.ts"
 import { WellKnownHttpLive } from "./WellKnownHttp.ts"
 import { countWriteRequests, WriteRequestsOnTheWayLive } from "./WriteRequestsOnTheWay.ts"
 
-/** What follows the change feed (`LibraryFollowers`), and the commit path, which waits for them. */
-const CommitPathLive = Layer.mergeAll(Commits.Default).pipe(
-  Layer.provideMerge(Layer.mergeAll(LibraryFollowers.Default, AssetWrites.Default, AssetRepository.Default)),
-  Layer.provideMerge(
-    Layer.mergeAll(
-      SearchIndex.Default,
-      KnownApplications.Default,
-      IntentionIndex.Default,
-      ChangeHub.Default,
-      WritesOnTheWay.Default
-    )
-  )
-)
-
-/** The services over the storage ports: searches, sessions, the installation. */
-const CoreLive = Layer.mergeAll(
-  AssetSearch.Default,
-  McpSessions.Default,
-  SimilarityIndex.Default,
-  SeedPreprocessor.Default,
-  ConnectorSessions.Default,
-  Intentions.Default,
-  Installation.Default,
-  Retention.Default,
-  StreamConnections.Default
-).pipe(Layer.provideMerge(CommitPathLive))
-
-/** Every service the handlers use; needs only the storage ports (`StoragePorts`) of an engine. */
-export const ServicesLive = Layer.mergeAll(
-  ConnectorActivity.Default,
-  Backup.Default,
-  RetentionSchedule,
-  AssistantLibrary.Default,
-  LibraryImport.Default
-).pipe(
-  Layer.provideMerge(Layer.mergeAll(AssetCreator.Default, AssetEditor.Default)),
-  Layer.provideMerge(
-    Layer.mergeAll(MetadataEntities.Default, Recommendations.Default, LocalUser.Default, NearCopies.Default)
-  ),
-  Layer.provideMerge(CoreLive)
-)
-
-const ApiRoutes = HttpLayerRouter.addHttpApi(Api, { openapiPath: "/openapi.json" }).pipe(
+export const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }).pipe(
   Layer.provide([
     ConnectorHttpLive,
     AssetsHttpLive,
@@ -133,22 +66,17 @@ export const AllRoutes = Layer.mergeAll(
 )
 
 /**
- * Serves the routes on the `HttpServer` it is given. Request logging and request spans are for debugging: the span
- * middleware alone (a URL parse and a dozen attributes a request) costs more throughput than all of our handlers.
+ * Serves the routes on the `HttpServer` it is given. Request logging is for debugging (request spans too: `main.ts`
+ * enables tracing only then).
  */
-export const HttpAppLive = Layer.unwrapEffect(Effect.gen(function*() {
-  const config = yield* ServiceConfig
-  const debug = isDebug(config)
-  return HttpLayerRouter.serve(AllRoutes, { disableLogger: !debug, disableListenLog: true }).pipe(
-    HttpMiddleware.withTracerDisabledWhen(() => !debug)
-  )
-}))
+export const HttpAppLive = Layer.unwrap(Effect.map(ServiceConfig, (config) =>
+  HttpRouter.serve(AllRoutes, { disableLogger: !isDebug(config), disableListenLog: true })))
 
 /** The Node server under the `HttpServer`, kept so that shutdown can stop it accepting and drain it. */
-export class NodeServer extends Context.Tag("NodeServer")<NodeServer, Server>() {}
+export class NodeServer extends Context.Service<NodeServer, Server>()("NodeServer") {}
 
 /** A Node `http` server on `HOST`:`PORT` (Deno runs it through its `node:http`). */
-export const NodeServerLive = Layer.unwrapEffect(Effect.gen(function*() {
+export const NodeServerLive = Layer.unwrap(Effect.gen(function*() {
   const config = yield* ServiceConfig
   const server = createServer()
   if (config.serverTiming) timeAnswers(server)
@@ -161,9 +89,9 @@ export const NodeServerLive = Layer.unwrapEffect(Effect.gen(function*() {
   })
   return NodeHttpServer.layer(() => server, { port: config.port, host: config.host }).pipe(
     Layer.merge(Layer.succeed(NodeServer, server)),
-    Layer.mapError((error) => listenProblem(config, error))
+    Layer.catchCause((cause) => Layer.effectContext(Effect.fail(listenProblem(config, Cause.squash(cause)))))
   )
-}))
+})).pipe(Layer.provide(WritesOnTheWay.layer))
 
 /**
  * A GET for an event stream (an MCP client's, kept open as long as the client runs): counted as received, never as
@@ -190,7 +118,7 @@ const listenProblem = (config: ServiceConfig, error: unknown) => {
  * connections are closed as soon as they are idle), and after `SHUTDOWN_GRACE_MS` close whatever is left.
  * Acquired after the server, so released before it; the database closes only after this returns.
  */
-export const GracefulShutdownLive = Layer.scopedDiscard(Effect.gen(function*() {
+export const GracefulShutdownLive = Layer.effectDiscard(Effect.gen(function*() {
   const server = yield* NodeServer
   const connections = yield* StreamConnections
   const { graceMillis } = yield* ShutdownConfig
@@ -212,4 +140,4 @@ export const GracefulShutdownLive = Layer.scopedDiscard(Effect.gen(function*() {
       }
     })
   )
-}))
+})).pipe(Layer.provide(StreamConnections.layer))

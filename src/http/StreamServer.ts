@@ -7,17 +7,16 @@
  * a fresh state: it neither slows anyone else nor holds memory without bound. It stops following with the
  * connection, whichever side closes it.
  */
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
-import * as Socket from "@effect/platform/Socket"
-import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
-import { Cause, Deferred, Effect, Exit, FiberId, Option } from "effect"
+import { Cause, Deferred, Effect, Exit, Option } from "effect"
+import { HttpServerRequest, HttpServerResponse } from "effect/http"
+import { Socket } from "effect/socket"
 import { UpgradeRequired } from "../api/Errors.ts"
 import { StreamConfig } from "../config.ts"
 import type { Commit } from "../domain/Commit.ts"
 import { ChangeHub } from "../services/ChangeHub.ts"
 import { isStorageOutage } from "../storage/StorageOutage.ts"
 import { StreamConnections } from "../services/StreamConnections.ts"
+import { incomingMessageOf } from "./BoundedBody.ts"
 import { textFrame } from "./WebSocketFrames.ts"
 
 /** Writes one frame of text to a subscriber, waiting while it reads too slowly. */
@@ -72,7 +71,7 @@ export const makeStreamServer = Effect.gen(function*() {
       /** Whether the hub's fiber writes frames as they come (caught up) or leaves them in the backlog. */
       let caughtUp = false
       /** Completes once the backlog has frames again after the connection caught up. */
-      let behindAgain = Deferred.unsafeMake<void>(FiberId.none)
+      let behindAgain = Deferred.makeUnsafe<void>()
       const fellBehind = yield* Deferred.make<never, SubscriberTooSlow>()
       let ended = false
 
@@ -88,10 +87,10 @@ export const makeStreamServer = Effect.gen(function*() {
         backlog.push(frame)
         if (backlog.length > limits.maxBacklog) {
           ended = true
-          Deferred.unsafeDone(fellBehind, Exit.fail(new SubscriberTooSlow()))
+          Deferred.doneUnsafe(fellBehind, Exit.fail(new SubscriberTooSlow()))
         } else if (caughtUp) {
           caughtUp = false
-          Deferred.unsafeDone(behindAgain, Exit.void)
+          Deferred.doneUnsafe(behindAgain, Exit.void)
         }
       })
 
@@ -105,7 +104,7 @@ export const makeStreamServer = Effect.gen(function*() {
       /** Caught up if the backlog is empty: checked and set at once, so that no frame is left behind in between. */
       const catchUp = Effect.sync(() => {
         if (backlog.length > 0) return false
-        behindAgain = Deferred.unsafeMake<void>(FiberId.none)
+        behindAgain = Deferred.makeUnsafe<void>()
         caughtUp = true
         return true
       })
@@ -130,39 +129,37 @@ export const makeStreamServer = Effect.gen(function*() {
         return yield* Effect.fail(UpgradeRequired.of(request.url))
       }
       const socket = yield* Effect.orDie(request.upgrade)
-      const nodeSocket = NodeHttpServerRequest.toIncomingMessage(request).socket as UpgradedSocket
-      const write = yield* socket.writer
-      const close = (code: number, reason: string) => Effect.ignore(write(new Socket.CloseEvent(code, reason)))
-      const opened = yield* Deferred.make<void>()
-
       yield* Effect.scoped(Effect.gen(function*() {
         yield* connections.track
-        // Frames are written once `runRaw` has completed the upgrade (the handshake's answer goes first).
-        yield* Deferred.await(opened).pipe(
-          Effect.zipRight(pump(source, nodeSocket)),
+        // Taking the reader completes the handshake (its answer goes first): frames are written after it.
+        const reader = yield* Effect.orDie(socket.reader)
+        const { write } = yield* socket.writer
+        const close = (code: number, reason: string) => Effect.ignore(write(new Socket.CloseEvent(code, reason)))
+        const nodeSocket = incomingMessageOf(request).socket as unknown as UpgradedSocket
+        yield* pump(source, nodeSocket).pipe(
           Effect.raceFirst(connections.closing),
-          Effect.zipRight(close(CLOSE_GOING_AWAY, "service shutting down")),
-          Effect.catchAllCause((cause) => {
-            const failure = Option.getOrUndefined(Cause.failureOption(cause))
+          Effect.andThen(close(CLOSE_GOING_AWAY, "service shutting down")),
+          Effect.catchCause((cause) => {
+            const failure = Option.getOrUndefined(Cause.findErrorOption(cause))
             if (failure instanceof SubscriberTooSlow) {
               return close(CLOSE_SLOW_SUBSCRIBER, "subscriber fell behind: reconnect for a fresh state").pipe(
                 // The close frame waits behind everything the client has not read; if it does not answer it soon,
                 // drop the connection and its unread bytes rather than hold them for the library's 30 s timeout.
-                Effect.zipRight(Effect.sleep(SLOW_SUBSCRIBER_GRACE)),
-                Effect.zipRight(Effect.sync(() => nodeSocket.destroy()))
+                Effect.andThen(Effect.sleep(SLOW_SUBSCRIBER_GRACE)),
+                Effect.andThen(Effect.sync(() => nodeSocket.destroy()))
               )
             }
             if (failure instanceof StorageUnavailable || isStorageOutage(Cause.squash(cause))) {
               return close(CLOSE_INTERNAL_ERROR, "the database is unavailable: reconnect later")
             }
             return Effect.logError("Stream failed", cause).pipe(
-              Effect.zipRight(close(CLOSE_INTERNAL_ERROR, "stream failed"))
+              Effect.andThen(close(CLOSE_INTERNAL_ERROR, "stream failed"))
             )
           }),
           Effect.forkScoped
         )
         // Clients only listen; reading ends when either side closes the socket.
-        yield* Effect.ignore(socket.runRaw(() => undefined, { onOpen: Deferred.succeed(opened, undefined) }))
+        yield* Effect.ignore(Effect.forever(reader.pull))
       }))
       return HttpServerResponse.empty()
     })
@@ -185,7 +182,7 @@ interface UpgradedSocket {
 
 /** Waits until the socket's write buffer drains, or briefly, so the backlog is checked again. */
 const awaitDrain = (socket: UpgradedSocket) =>
-  Effect.async<void>((resume) => {
+  Effect.callback<void>((resume) => {
     const drained = () => resume(Effect.void)
     socket.once("drain", drained)
     return Effect.sync(() => socket.off("drain", drained))

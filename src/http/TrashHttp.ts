@@ -1,8 +1,8 @@
 /**
  * The trash's handlers: the listing streams in pages; restore and purge go through the commit path like every write.
  */
-import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import { Effect } from "effect"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
+import { Effect, Layer } from "effect"
 import { Api } from "../api/Api.ts"
 import { AssetEditor } from "../services/AssetEditor.ts"
 import { AssetRepository } from "../services/AssetRepository.ts"
@@ -18,9 +18,11 @@ export const TrashHttpLive = HttpApiBuilder.group(Api, "trash", (handlers) =>
     const editor = yield* AssetEditor
     const listing = yield* listingAnswers
     return handlers
-      .handle("trashSnapshot", ({ urlParams }) =>
-        Effect.succeed(streamedIterable(listing(repository.trashPages(urlParams.transferables ?? false, TRASH_PAGE)))))
-      .handle("trashRestore", ({ path }) => editor.restore(path.asset))
-      .handle("trashPurgeAsset", ({ path }) => editor.purge(path.asset))
+      .handle("trashSnapshot", ({ query }) =>
+        Effect.succeed(streamedIterable(listing(repository.trashPages(query.transferables ?? false, TRASH_PAGE)))))
+      .handle("trashRestore", ({ params }) => editor.restore(params.asset))
+      .handle("trashPurgeAsset", ({ params }) => editor.purge(params.asset))
       .handle("trashPurge", () => Effect.map(editor.emptyTrash(), (purged) => ({ purged })))
-  }))
+  })).pipe(
+  Layer.provide([AssetEditor.layer, AssetRepository.layer])
+)

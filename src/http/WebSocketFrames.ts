@@ -1,8 +1,8 @@
 /**
  * WebSocket text frames as a server sends them (RFC 6455, section 5.2: one final frame, unmasked), encoded once
  * and written as they are to every connection of a stream. Sent through `ws`, each connection would encode the same
- * text again, and its writes go through `@effect/platform`'s socket, which waits while the socket is not open: a
- * wait no writer shared by every connection may risk.
+ * text again, and its writes go through Effect's socket, which waits while the socket is not open: a wait no
+ * writer shared by every connection may risk.
  */
 
 /** The frame's first byte: the final fragment (0x80) of a text message (opcode 0x1). */

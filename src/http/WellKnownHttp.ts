@@ -3,8 +3,8 @@
  * the same text), `version` the Pieces OS API version this service is compatible with, `stats` this service's own
  * version, its open streams, memory and the in-memory search index's size.
  */
-import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import { Effect } from "effect"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
+import { Effect, Layer } from "effect"
 import { Api } from "../api/Api.ts"
 import { PIECES_OS_API_VERSION, SERVICE_VERSION } from "../config.ts"
 import { McpSessions } from "../mcp/McpSessions.ts"
@@ -27,10 +27,10 @@ export const WellKnownHttpLive = HttpApiBuilder.group(Api, "wellKnown", (handler
       .handle("health", () => health)
       .handle("version", () => Effect.succeed(PIECES_OS_API_VERSION))
       .handle("streamHealth", () => streams.serve(constantSource(health)))
-      .handle("stats", ({ urlParams }) =>
+      .handle("stats", ({ query }) =>
         Effect.sync(() => {
           const gc = (globalThis as { gc?: () => void }).gc
-          if (urlParams.collect === true && gc !== undefined) gc()
+          if (query.collect === true && gc !== undefined) gc()
           const memory = process.memoryUsage()
           return {
             service: { version: SERVICE_VERSION, compatibleWith: PIECES_OS_API_VERSION },
@@ -40,4 +40,6 @@ export const WellKnownHttpLive = HttpApiBuilder.group(Api, "wellKnown", (handler
             searchIndex: searchIndex.footprint()
           }
         }))
-  }))
+  })).pipe(
+  Layer.provide([ChangeHub.layer, Installation.layer, McpSessions.layer, SearchIndex.layer, StreamConnections.layer])
+)

@@ -3,7 +3,7 @@
  * id it has in the library, the language it was given and the saved snippets it is a near copy of; and every entry
  * left out, with its place and why.
  */
-import { Schema } from "effect"
+import { Effect, Schema } from "effect"
 import { EntryPlace, ImportedSnippet, ImportKind, LeftOut, SourceFile } from "./ImportedSnippet.ts"
 
 const Count = Schema.Struct({ name: Schema.String, count: Schema.Number })
@@ -33,7 +33,7 @@ export const ImportReport = Schema.Struct({
   skipped: Schema.Array(LeftOut),
   /** Entries that could not be read or stored, with where and why. */
   problems: Schema.Array(LeftOut)
-}).annotations({ identifier: "ImportReport" })
+}).annotate({ identifier: "ImportReport" })
 export type ImportReport = typeof ImportReport.Type
 
 /**
@@ -42,8 +42,8 @@ export type ImportReport = typeof ImportReport.Type
  */
 export const ImportRequest = Schema.Struct({
   kind: ImportKind,
-  dry_run: Schema.optionalWith(Schema.Boolean, { default: () => false }),
+  dry_run: Schema.Boolean.pipe(Schema.withDecodingDefaultType(Effect.succeed(false))),
   files: Schema.optional(Schema.Array(SourceFile)),
   snippets: Schema.optional(Schema.Array(ImportedSnippet))
-}).annotations({ identifier: "ImportRequest" })
+}).annotate({ identifier: "ImportRequest" })
 export type ImportRequest = typeof ImportRequest.Type

@@ -7,7 +7,7 @@ import { Schema } from "effect"
 import { v5 as uuidV5 } from "uuid"
 
 /** The tools the library imports from. */
-export const ImportKind = Schema.Literal("gist", "vscode", "masscode", "pieces", "files")
+export const ImportKind = Schema.Literals(["gist", "vscode", "masscode", "pieces", "files"])
 export type ImportKind = typeof ImportKind.Type
 
 /**
@@ -26,8 +26,8 @@ export const EntryPlace = Schema.Struct({
 export type EntryPlace = typeof EntryPlace.Type
 
 /** A time as a date text (ISO 8601 as the importers write it); one that is no date is refused with its path. */
-const DateText = Schema.String.pipe(
-  Schema.filter((text) => !Number.isNaN(Date.parse(text)), { message: () => "a date and time (ISO 8601)" })
+const DateText = Schema.String.check(
+  Schema.makeFilter((text) => !Number.isNaN(Date.parse(text)), { message: "a date and time (ISO 8601)" })
 )
 
 export const ImportedWebsite = Schema.Struct({ url: Schema.String, name: Schema.optional(Schema.String) })
@@ -36,7 +36,7 @@ export const ImportedSnippet = Schema.Struct({
   /** Its identity in its source (a gist's id and file name, a snippet's id): the same entry imported again has it. */
   key: Schema.String,
   /** The id the source gave it, when that is one of this library's (Pieces' own exports). */
-  id: Schema.optional(Schema.UUID),
+  id: Schema.optional(Schema.String.check(Schema.isUUID())),
   name: Schema.String,
   code: Schema.String,
   /** An extension or language name the source gave; absent, the service detects it. */

@@ -4,7 +4,7 @@
  * ids stay its own: the transport gives each request an id of its own for the RPC server and answers with the
  * client's.
  */
-import type * as RpcMessage from "@effect/rpc/RpcMessage"
+import type * as RpcMessage from "effect/rpc/RpcMessage"
 import { Predicate } from "effect"
 
 export type JsonRpcId = string | number
@@ -42,14 +42,14 @@ const invalid = (id: JsonRpcId | null, message: string): Incoming => ({
 })
 
 const readOne = (message: unknown): Incoming => {
-  if (!Predicate.isRecord(message)) return invalid(null, "A JSON-RPC message is an object")
+  if (!Predicate.isObject(message)) return invalid(null, "A JSON-RPC message is an object")
   const id = isId(message.id) ? message.id : null
   if (message.jsonrpc !== "2.0") return invalid(id, `"jsonrpc" must be "2.0"`)
   if (!("method" in message)) {
     return "result" in message || "error" in message ? { _tag: "Response" } : invalid(id, "No method")
   }
   if (typeof message.method !== "string" || message.method === "") return invalid(id, `"method" must be a string`)
-  if (message.params !== undefined && !Predicate.isRecord(message.params) && !Array.isArray(message.params)) {
+  if (message.params !== undefined && !Predicate.isObject(message.params) && !Array.isArray(message.params)) {
     return invalid(id, `"params" must be an object`)
   }
   if (!("id" in message) || message.id === undefined) {
@@ -80,7 +80,7 @@ export const notificationJson = (method: string, params: unknown): string =>
   JSON.stringify({ jsonrpc: "2.0", method, params })
 
 const hasCode = (u: unknown): u is { readonly code: number; readonly message: string; readonly data?: unknown } =>
-  Predicate.isRecord(u) && typeof u.code === "number" && typeof u.message === "string"
+  Predicate.isObject(u) && typeof u.code === "number" && typeof u.message === "string"
 
 /**
  * The error an RPC server's failed exit stands for: an MCP error as it is (it has a code); a defect that is text, the
@@ -88,13 +88,14 @@ const hasCode = (u: unknown): u is { readonly code: number; readonly message: st
  */
 export const errorOfExit = (exit: RpcMessage.ResponseExitEncoded["exit"]): JsonRpcError | undefined => {
   if (exit._tag === "Success") return undefined
-  const cause = exit.cause
-  if (cause._tag === "Fail" && hasCode(cause.error)) {
-    const { code, data, message } = cause.error
+  const failure = exit.cause.find((reason) => reason._tag === "Fail")
+  if (failure !== undefined && hasCode(failure.error)) {
+    const { code, data, message } = failure.error
     return { code, message, ...(data === undefined ? {} : { data }) }
   }
-  if (cause._tag === "Die" && typeof cause.defect === "string") {
-    return { code: ErrorCode.invalidParams, message: `Invalid params: ${cause.defect}` }
+  const defect = exit.cause.find((reason) => reason._tag === "Die")
+  if (defect !== undefined && typeof defect.defect === "string") {
+    return { code: ErrorCode.invalidParams, message: `Invalid params: ${defect.defect}` }
   }
   return { code: ErrorCode.internalError, message: "The request failed unexpectedly; the error is in the service's log" }
 }

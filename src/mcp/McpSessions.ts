@@ -5,7 +5,7 @@
  * open, if any, which is where notifications go. Sessions of Streamable HTTP outlive their requests: they end when
  * the client deletes them or after `IDLE_MINUTES` without a request or a stream; legacy ones end with their stream.
  */
-import { Effect, Mailbox, Queue } from "effect"
+import { Context, Effect, Layer, Queue } from "effect"
 import { randomUUID } from "node:crypto"
 
 export type McpTransportKind = "streamable" | "sse"
@@ -28,13 +28,13 @@ const IDLE_MINUTES = 30
 /** Messages waiting for a client's stream at most: a client that reads none ends its session rather than memory. */
 const BACKLOG_LIMIT = 10_000
 
-export class McpSessions extends Effect.Service<McpSessions>()("McpSessions", {
-  scoped: Effect.gen(function*() {
+export class McpSessions extends Context.Service<McpSessions>()("McpSessions", {
+  make: Effect.gen(function*() {
     const sessions = new Map<string, McpSession>()
     const byClient = new Map<number, McpSession>()
     /** Clients whose session ended, for the RPC server to drop (and interrupt what they still run). */
-    const ended = yield* Mailbox.make<number>()
-    const endedClients: Mailbox.ReadonlyMailbox<number> = ended
+    const ended = yield* Queue.unbounded<number>()
+    const endedClients: Queue.Dequeue<number> = ended
     let nextClientId = 1
 
     const close = (session: McpSession) =>
@@ -44,9 +44,9 @@ export class McpSessions extends Effect.Service<McpSessions>()("McpSessions", {
         byClient.delete(session.clientId)
         const stream = session.stream
         session.stream = undefined
-        return Effect.zipRight(
+        return Effect.andThen(
           stream === undefined ? Effect.void : Queue.shutdown(stream),
-          ended.offer(session.clientId)
+          Queue.offer(ended, session.clientId)
         )
       })
 
@@ -101,7 +101,7 @@ export class McpSessions extends Effect.Service<McpSessions>()("McpSessions", {
         if (stream === undefined) return Effect.void
         return Effect.flatMap(Queue.size(stream), (waiting) =>
           waiting >= BACKLOG_LIMIT
-            ? Effect.zipRight(
+            ? Effect.andThen(
               Effect.logWarning(`MCP session ${session.id} reads none of its messages: ended`),
               close(session)
             )
@@ -136,4 +136,6 @@ export class McpSessions extends Effect.Service<McpSessions>()("McpSessions", {
       ended: endedClients
     } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(McpSessions, McpSessions.make)
+}

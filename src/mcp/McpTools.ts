@@ -1,16 +1,16 @@
 /**
  * Tools registered with `McpServer`: each input checked against its tool's schema before it runs, and every outcome
- * a tool result a model can read. Registered here rather than with `McpServer.registerToolkit` (0.37.0), which
- * reports a refused input as a serialized `AiError` that names the whole input rather than the field at fault.
+ * a tool result a model can read. Registered here rather than with `McpServer.registerToolkit`, so that a refused
+ * input is an error result naming each field at fault (the toolkit's is one error for the whole input) and an answer
+ * is measured against `RESULT_LIMIT` before it is sent.
  * - Input refused: an error result naming each field and what was wrong with it.
  * - The tool refused (an unknown id, a blank name): an error result with its reason.
  * - Success: the answer as JSON text, and as `structuredContent`.
  * - An answer over `RESULT_LIMIT` bytes is not sent: an error result says to ask for less.
  */
-import * as McpSchema from "@effect/ai/McpSchema"
-import * as McpServer from "@effect/ai/McpServer"
-import * as Tool from "@effect/ai/Tool"
-import { Context, Effect, Either, ParseResult, Predicate, Schema } from "effect"
+import { Context, Effect, Predicate, Result, Schema } from "effect"
+import { McpSchema, McpServer, Tool } from "effect/ai"
+import { decodeIssues } from "../domain/DecodeIssues.ts"
 import type { ToolRefusal } from "./SnippetTools.ts"
 
 /** The largest tool result sent, in bytes of its text. */
@@ -32,31 +32,31 @@ const successResult = (value: unknown) => {
   }
   return new McpSchema.CallToolResult({
     content: [{ type: "text", text }],
-    ...(Predicate.isRecord(value) ? { structuredContent: value } : {})
+    ...(Predicate.isObject(value) ? { structuredContent: value } : {})
   })
 }
 
 /** Each problem of a refused input on a line: the field, then what was wrong. */
-const inputProblems = (error: ParseResult.ParseError) =>
-  ParseResult.ArrayFormatter.formatErrorSync(error)
+const inputProblems = (error: Schema.SchemaError) =>
+  decodeIssues(error)
     .map((issue) => `${issue.path.length === 0 ? "arguments" : issue.path.join(".")}: ${issue.message}`)
     .join("\n")
 
 /** A tool and its handler, which gets the input decoded by the tool's schema. */
-export const served = <Parameters extends Schema.Schema.AnyNoContext>(
+export const served = <Parameters extends Schema.Decoder<unknown, never>>(
   tool: Tool.Any & { readonly parametersSchema: Parameters },
-  handle: (params: Schema.Schema.Type<Parameters>) => Effect.Effect<unknown, ToolRefusal>
+  handle: (params: Parameters["Type"]) => Effect.Effect<unknown, ToolRefusal>
 ): ServedTool => {
-  const decode = Schema.decodeUnknownEither(tool.parametersSchema, { errors: "all", onExcessProperty: "error" })
+  const decode = Schema.decodeUnknownResult(tool.parametersSchema, { errors: "all", onExcessProperty: "error" })
   return {
     tool,
     run: (payload) =>
-      Either.match(decode(payload ?? {}), {
-        onLeft: (error) => Effect.succeed(errorResult(`Invalid arguments for ${tool.name}:\n${inputProblems(error)}`)),
-        onRight: (params) =>
+      Result.match(decode(payload ?? {}), {
+        onFailure: (error) => Effect.succeed(errorResult(`Invalid arguments for ${tool.name}:\n${inputProblems(error)}`)),
+        onSuccess: (params) =>
           handle(params).pipe(
             Effect.match({ onFailure: (refusal) => errorResult(refusal.message), onSuccess: successResult }),
-            Effect.catchAllCause((cause) =>
+            Effect.catchCause((cause) =>
               Effect.as(
                 Effect.logError(`MCP tool ${tool.name} failed`, cause),
                 errorResult(`${tool.name} failed unexpectedly; the error is in the service's log`)
@@ -79,14 +79,15 @@ export const registerTools = (tools: ReadonlyArray<ServedTool>) =>
             (title) => title._tag === "Some" ? { title: title.value } : {}
           ),
           description: tool.description,
-          inputSchema: Tool.getJsonSchemaFromSchemaAst(tool.parametersSchema.ast),
-          annotations: new McpSchema.ToolAnnotations({
+          inputSchema: Tool.getJsonSchemaFromSchema(tool.parametersSchema),
+          annotations: McpSchema.ToolAnnotations.make({
             readOnlyHint: Context.get(tool.annotations, Tool.Readonly),
             destructiveHint: Context.get(tool.annotations, Tool.Destructive),
             idempotentHint: Context.get(tool.annotations, Tool.Idempotent),
             openWorldHint: Context.get(tool.annotations, Tool.OpenWorld)
           })
         }),
+        annotations: Context.empty(),
         handle: run
       })
     }

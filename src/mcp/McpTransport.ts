@@ -1,22 +1,23 @@
 /**
- * MCP over HTTP, both ways clients speak it, as one `RpcServer.Protocol` for `@effect/ai`'s `McpServer`:
- * - Streamable HTTP (protocol 2025-06-18 and 2025-03-26): a POST carries messages and is answered with their
+ * MCP over HTTP, both ways clients speak it, as one `RpcServer.Protocol` for Effect's `McpServer`:
+ * - Streamable HTTP (protocol 2025-11-25, 2025-06-18 and 2025-03-26): a POST carries messages and is answered with their
  *   responses as JSON (202 when it holds none), `Mcp-Session-Id` names the session `initialize` began; a GET opens
  *   the session's event stream for notifications; a DELETE ends the session.
  * - The legacy SSE transport (2024-11-05), which the Pieces CLI and the Python `mcp` package's `sse_client` use: a
  *   GET opens the stream, whose first event (`endpoint`) names where to POST messages; each POST is answered 202 and
  *   its responses follow on the stream as `message` events.
- * `@effect/ai` 0.37.0's own HTTP protocol answers POSTs only, gives every POST a new client (so notifications reach
- * nobody) and reads JSON-RPC ids as numbers (the first id of the official clients, 0, as none); this one keeps
- * sessions and each client's ids. Methods the caller answers itself (`answerLocally`, the resources) do not reach
- * the RPC server; `amendResult` adjusts a result on its way out (the capabilities `initialize` announces).
+ * Effect's `McpServer.layerHttp` serves Streamable HTTP's POST and DELETE only: its GET answers 405, so a session
+ * has no event stream for notifications between requests (and it offers resource subscriptions only off HTTP); it
+ * implements neither the historical HTTP+SSE transport nor session expiry. So `McpServer` runs here over this
+ * protocol, one session per client of its RPC server, and this file serves both transports. Methods the caller
+ * answers itself (`answerLocally`, the resources) do not reach the RPC server; `amendResult` adjusts a result on its
+ * way out (the capabilities `initialize` announces).
  */
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
-import { ClientNotificationRpcs, ClientRequestRpcs } from "@effect/ai/McpSchema"
-import * as RpcServer from "@effect/rpc/RpcServer"
-import type * as RpcMessage from "@effect/rpc/RpcMessage"
-import { Deferred, Effect, Either, Predicate, Stream } from "effect"
+import { Context, Deferred, Effect, Predicate, type Queue, Result, Schema, Stream } from "effect"
+import { ClientNotificationRpcs, ClientRequestRpcs } from "effect/ai/McpSchema"
+import { HttpServerRequest, HttpServerResponse } from "effect/http"
+import type { RpcMessage } from "effect/rpc"
+import { RpcServer } from "effect/rpc"
 import { StreamConnections } from "../services/StreamConnections.ts"
 import {
   ErrorCode,
@@ -71,7 +72,7 @@ export const makeMcpTransport = (options: McpTransportOptions) =>
   Effect.gen(function*() {
     const sessions = yield* McpSessions
     const connections = yield* StreamConnections
-    const pending = new Map<string, Pending>()
+    const pending = new Map<string | number, Pending>()
     let nextRequestId = 1
     /** Hands a message to the RPC server (buffered until it runs). */
     let write: (clientId: number, message: RpcMessage.FromClientEncoded) => Effect.Effect<void> = () => Effect.void
@@ -88,8 +89,17 @@ export const makeMcpTransport = (options: McpTransportOptions) =>
         initialMessage: Effect.succeedNone,
         supportsAck: false,
         supportsTransferables: false,
-        supportsSpanPropagation: false
-      }).pipe(Effect.tap(() => Effect.sync(() => (write = writeRequest))))
+        supportsSpanPropagation: false,
+        supportsNotifications: true,
+        codecFor: Schema.toCodecJson
+      }).pipe(Effect.tap(() =>
+        Effect.sync(() => {
+          // Without the HTTP request: McpServer takes a request it sees for its own Streamable HTTP transport (and
+          // names a session of its own), while here every session is one client of this protocol.
+          write = (clientId, message) =>
+            writeRequest(clientId, message).pipe(Effect.updateContext(Context.omit(HttpServerRequest.HttpServerRequest)))
+        })
+      ))
     )
 
     /** What the RPC server sends a client: a response goes where its request came from, a notification to the stream. */
@@ -102,9 +112,10 @@ export const makeMcpTransport = (options: McpTransportOptions) =>
             pending.delete(response.requestId)
             const error = errorOfExit(response.exit)
             // An MCP error (one McpServer fails with, such as "Not implemented") is an answer; a defect is a bug.
-            const defect = response.exit._tag === "Failure" && response.exit.cause._tag !== "Fail"
+            const defect = response.exit._tag === "Failure" &&
+              !response.exit.cause.some((reason) => reason._tag === "Fail")
             if (defect && error?.code === ErrorCode.internalError) {
-              return Effect.zipRight(
+              return Effect.andThen(
                 Effect.logError(`MCP ${request.method} failed`, response.exit),
                 request.reply(errorJson(request.id, error))
               )
@@ -139,7 +150,7 @@ export const makeMcpTransport = (options: McpTransportOptions) =>
             return undefined
           case "Notification": {
             if (message.method === "notifications/cancelled") {
-              const cancelled = Predicate.isRecord(message.params) ? message.params.requestId : undefined
+              const cancelled = Predicate.isObject(message.params) ? message.params.requestId : undefined
               for (const [requestId, request] of pending) {
                 if (request.session === session && request.id === cancelled) {
                   pending.delete(requestId)
@@ -185,16 +196,16 @@ export const makeMcpTransport = (options: McpTransportOptions) =>
     /** The messages of a POST's body, or the response refusing it. */
     const messagesOf = (request: HttpServerRequest.HttpServerRequest) =>
       Effect.gen(function*() {
-        const body = yield* Effect.either(request.json)
-        if (Either.isLeft(body)) {
-          return Either.left(refusal(400, ErrorCode.parseError, "Parse error: the body is not JSON"))
+        const body = yield* Effect.result(request.json)
+        if (Result.isFailure(body)) {
+          return Result.fail(refusal(400, ErrorCode.parseError, "Parse error: the body is not JSON"))
         }
-        const read = readBody(body.right)
-        return "code" in read ? Either.left(jsonResponse(400, errorJson(null, read))) : Either.right(read)
+        const read = readBody(body.success)
+        return "code" in read ? Result.fail(jsonResponse(400, errorJson(null, read))) : Result.succeed(read)
       })
 
     /** An event stream: `first` frames, then the session's messages as they come, until it or the service ends. */
-    const eventStream = (first: ReadonlyArray<string>, queue: Parameters<typeof Stream.fromQueue<string>>[0]) =>
+    const eventStream = (first: ReadonlyArray<string>, queue: Queue.Dequeue<string>) =>
       Stream.fromIterable(first).pipe(
         Stream.concat(
           Stream.merge(
@@ -221,27 +232,27 @@ export const makeMcpTransport = (options: McpTransportOptions) =>
     const namedSession = (request: HttpServerRequest.HttpServerRequest) => {
       const id = request.headers["mcp-session-id"]
       if (id === undefined) {
-        return Either.left(refusal(400, -32000, "Bad Request: no Mcp-Session-Id header (send initialize first)"))
+        return Result.fail(refusal(400, -32000, "Bad Request: no Mcp-Session-Id header (send initialize first)"))
       }
       const session = sessions.find(id)
       return session === undefined
-        ? Either.left(refusal(404, -32001, "Session not found: it ended; send initialize again"))
-        : Either.right(session)
+        ? Result.fail(refusal(404, -32001, "Session not found: it ended; send initialize again"))
+        : Result.succeed(session)
     }
 
     /** Streamable HTTP, POST: messages in, their answers out as JSON. */
     const streamablePost = Effect.gen(function*() {
       const request = yield* HttpServerRequest.HttpServerRequest
       const read = yield* messagesOf(request)
-      if (Either.isLeft(read)) return read.left
-      const { batch, messages } = read.right
+      if (Result.isFailure(read)) return read.failure
+      const { batch, messages } = read.success
       const initializing = messages.some((message) => message._tag === "Request" && message.method === "initialize")
       if (initializing && messages.length > 1) {
         return refusal(400, ErrorCode.invalidRequest, "Invalid Request: initialize is sent alone")
       }
-      const named = initializing ? Either.right(yield* sessions.open("streamable")) : namedSession(request)
-      if (Either.isLeft(named)) return named.left
-      const session = named.right
+      const named = initializing ? Result.succeed(yield* sessions.open("streamable")) : namedSession(request)
+      if (Result.isFailure(named)) return named.failure
+      const session = named.success
       const answers: Array<Deferred.Deferred<string>> = []
       const requestIds: Array<string> = []
       for (const message of messages) {
@@ -260,8 +271,8 @@ export const makeMcpTransport = (options: McpTransportOptions) =>
     /** Streamable HTTP, GET: the session's event stream. */
     const streamableGet = Effect.gen(function*() {
       const named = namedSession(yield* HttpServerRequest.HttpServerRequest)
-      if (Either.isLeft(named)) return named.left
-      const session = named.right
+      if (Result.isFailure(named)) return named.failure
+      const session = named.success
       const queue = yield* sessions.attachStream(session)
       return eventResponse(eventStream([], queue).pipe(Stream.ensuring(sessions.detachStream(session, queue))), session.id)
     })
@@ -269,8 +280,8 @@ export const makeMcpTransport = (options: McpTransportOptions) =>
     /** Streamable HTTP, DELETE: the session ends. */
     const streamableDelete = Effect.gen(function*() {
       const named = namedSession(yield* HttpServerRequest.HttpServerRequest)
-      if (Either.isLeft(named)) return named.left
-      yield* sessions.close(named.right)
+      if (Result.isFailure(named)) return named.failure
+      yield* sessions.close(named.success)
       return HttpServerResponse.empty({ status: 204 })
     })
 
@@ -291,8 +302,8 @@ export const makeMcpTransport = (options: McpTransportOptions) =>
         return refusal(404, -32001, "Session not found: open the stream (GET …/sse) and POST to the endpoint it names")
       }
       const read = yield* messagesOf(request)
-      if (Either.isLeft(read)) return read.left
-      for (const message of read.right.messages) {
+      if (Result.isFailure(read)) return read.failure
+      for (const message of read.success.messages) {
         yield* dispatch(session, message, (json) => sessions.deliver(session, json))
       }
       return HttpServerResponse.text("Accepted", { status: 202 })

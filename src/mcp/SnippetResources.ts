@@ -4,10 +4,10 @@
  * Clients may subscribe to a snippet: every commit that changes or deletes it sends `notifications/resources/updated`
  * to its subscribers, and every commit that adds or removes snippets sends `notifications/resources/list_changed`
  * to every session, both at most once per `NOTIFY_WINDOW` per session.
- * Served here rather than by `McpServer` (0.37.0), whose resources are a list fixed at start, whose reads of an
- * unknown URI succeed empty, and which has no subscriptions.
+ * Served here rather than by Effect's `McpServer`, whose resources are the ones registered with it, listed in one
+ * page (it refuses a cursor): not a library that changes while it runs, and too long for one page.
  */
-import { Chunk, Effect, Option, Predicate, Schema, Stream } from "effect"
+import { Context, Effect, Layer, Option, Predicate, Schema, Stream } from "effect"
 import { AssetId } from "../domain/Common.ts"
 import { ChangeHub } from "../services/ChangeHub.ts"
 import { AssetRepository } from "../services/AssetRepository.ts"
@@ -72,7 +72,7 @@ const invalidParams = (message: string): JsonRpcError => ({ code: ErrorCode.inva
 
 /** The `uri` of a request's params. */
 const uriOf = (params: unknown) =>
-  Predicate.isRecord(params) && typeof params.uri === "string"
+  Predicate.isObject(params) && typeof params.uri === "string"
     ? Effect.succeed(params.uri)
     : Effect.fail(invalidParams("Invalid params: uri is required (a string)"))
 
@@ -94,8 +94,8 @@ export const RESOURCE_TEMPLATES = [
   }
 ]
 
-export class SnippetResources extends Effect.Service<SnippetResources>()("SnippetResources", {
-  scoped: Effect.gen(function*() {
+export class SnippetResources extends Context.Service<SnippetResources>()("SnippetResources", {
+  make: Effect.gen(function*() {
     const library = yield* AssistantLibrary
     const repository = yield* AssetRepository
     const { facets } = yield* SearchIndex
@@ -104,7 +104,7 @@ export class SnippetResources extends Effect.Service<SnippetResources>()("Snippe
 
     const list = (params: unknown) =>
       Effect.gen(function*() {
-        const cursor = Predicate.isRecord(params) ? params.cursor : undefined
+        const cursor = Predicate.isObject(params) ? params.cursor : undefined
         const offset = cursor === undefined ? Option.some(0) : decodeCursor(cursor)
         if (Option.isNone(offset)) return yield* Effect.fail(invalidParams("Invalid params: not a cursor this server gave"))
         const start = offset.value
@@ -180,13 +180,13 @@ export class SnippetResources extends Effect.Service<SnippetResources>()("Snippe
     // Commits to notifications: the list changed when a snippet came or went, a snippet changed when it was edited
     // or deleted.
     const commits = yield* hub.subscribe()
-    yield* Stream.fromQueue(commits).pipe(
+    yield* Stream.fromSubscription(commits).pipe(
       Stream.groupedWithin(1_000, NOTIFY_WINDOW),
       Stream.runForEach((chunk) =>
         Effect.gen(function*() {
           let listChanged = false
           const changed = new Set<string>()
-          for (const commit of Chunk.toReadonlyArray(chunk)) {
+          for (const commit of chunk) {
             for (const change of commit.assets) {
               if (change.asset.pseudo === true) continue
               if (change._tag !== "Updated") listChanged = true
@@ -208,4 +208,8 @@ export class SnippetResources extends Effect.Service<SnippetResources>()("Snippe
 
     return { answer } as const
   })
-}) {}
+}) {
+  /** Without the services it uses, for tests that provide their own. */
+  static readonly layerNoDeps = Layer.effect(SnippetResources, SnippetResources.make)
+  static readonly layer = SnippetResources.layerNoDeps.pipe(Layer.provide([AssetRepository.layer, AssistantLibrary.layer, ChangeHub.layer, McpSessions.layer, SearchIndex.layer]))
+}

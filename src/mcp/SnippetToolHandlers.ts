@@ -3,7 +3,7 @@
  * (snake_case, as the inputs), and the library's refusals as the reasons a tool gives.
  */
 import { Effect } from "effect"
-import type { AssetDeleted, AssetNotFound, InvalidRequest } from "../api/Errors.ts"
+import type { AssetDeleted, AssetNotFound, InvalidRequest } from "../domain/Errors.ts"
 import { AssistantLibrary, type SnippetDetails, type SnippetSummary } from "../services/AssistantLibrary.ts"
 import { served } from "./McpTools.ts"
 import {

@@ -2,9 +2,8 @@
  * The tools an AI assistant gets over MCP: their names, what each is for (written for a model choosing among them),
  * and their inputs, checked before a tool runs. Handlers are in `SnippetToolHandlers.ts`.
  */
-import * as Tool from "@effect/ai/Tool"
-import * as Toolkit from "@effect/ai/Toolkit"
-import { ParseResult, Schema } from "effect"
+import { Effect, Schema, SchemaGetter, SchemaIssue } from "effect"
+import { Tool, Toolkit } from "effect/ai"
 import { AssetId, ClassificationSpecificValue } from "../domain/Common.ts"
 import { languageNamed } from "../domain/LanguageNames.ts"
 import { PAGE_LIMIT } from "../services/AssistantLibrary.ts"
@@ -13,52 +12,52 @@ import { PAGE_LIMIT } from "../services/AssistantLibrary.ts"
 export const ToolRefusal = Schema.Struct({ message: Schema.String })
 export type ToolRefusal = typeof ToolRefusal.Type
 
-const SnippetId = AssetId.annotations({ description: "A snippet's id (a UUID), as search_snippets answers it" })
+const SnippetId = AssetId.annotate({ description: "A snippet's id (a UUID), as search_snippets answers it" })
 
 /** A language by name or extension, stored as the extension the service knows it by. */
-const Language = Schema.transformOrFail(Schema.String, ClassificationSpecificValue, {
-  strict: true,
-  decode: (name, _, ast) => {
-    const known = languageNamed(name)
-    return known === undefined
-      ? ParseResult.fail(
-        new ParseResult.Type(
-          ast,
-          name,
-          `Unknown language ${JSON.stringify(name)}: name it ("typescript") or give its extension ("ts")`
-        )
-      )
-      : ParseResult.succeed(known)
-  },
-  encode: ParseResult.succeed
-}).annotations({ description: `A language by name or file extension: "python", "typescript", "rs", "c++"` })
+const Language = Schema.String.pipe(
+  Schema.decodeTo(ClassificationSpecificValue, {
+    decode: SchemaGetter.transformEffect((name: string) => {
+      const known = languageNamed(name)
+      return known === undefined
+        ? Effect.fail(new SchemaIssue.InvalidValue({
+          message: `Unknown language ${JSON.stringify(name)}: name it ("typescript") or give its extension ("ts")`
+        }))
+        : Effect.succeed(known)
+    }),
+    encode: SchemaGetter.passthrough()
+  })
+).annotate({ description: `A language by name or file extension: "python", "typescript", "rs", "c++"` })
 
 /** An opaque position in a list of results, as the previous page answered it. */
-export const Cursor = Schema.transformOrFail(Schema.String, Schema.NonNegativeInt, {
-  strict: true,
-  decode: (cursor, _, ast) => {
-    const offset = /^o(\d{1,6})$/.exec(Buffer.from(cursor, "base64url").toString("latin1"))
-    return offset === null
-      ? ParseResult.fail(new ParseResult.Type(ast, cursor, "Not a cursor this server gave: pass next_cursor as it came"))
-      : ParseResult.succeed(Number(offset[1]))
-  },
-  encode: (offset) => ParseResult.succeed(Buffer.from(`o${offset}`, "latin1").toString("base64url"))
-}).annotations({ description: "next_cursor of the previous page, to read the next one" })
+export const Cursor = Schema.String.pipe(
+  Schema.decodeTo(Schema.Natural, {
+    decode: SchemaGetter.transformEffect((cursor: string) => {
+      const offset = /^o(\d{1,6})$/.exec(Buffer.from(cursor, "base64url").toString("latin1"))
+      return offset === null
+        ? Effect.fail(new SchemaIssue.InvalidValue({
+          message: "Not a cursor this server gave: pass next_cursor as it came"
+        }))
+        : Effect.succeed(Number(offset[1]))
+    }),
+    encode: SchemaGetter.transform((offset: number) => Buffer.from(`o${offset}`, "latin1").toString("base64url"))
+  })
+).annotate({ description: "next_cursor of the previous page, to read the next one" })
 
 export const cursorOf = (offset: number | undefined): string | undefined =>
   offset === undefined ? undefined : Schema.encodeSync(Cursor)(offset)
 
-const PageLimit = Schema.Int.pipe(Schema.between(1, PAGE_LIMIT)).annotations({
+const PageLimit = Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: PAGE_LIMIT })).annotate({
   description: `How many to answer, at most ${PAGE_LIMIT}`
 })
 
-const IsoTime = Schema.String.pipe(
-  Schema.filter((text) => !Number.isNaN(Date.parse(text)) || `Not a date: ${JSON.stringify(text)}`)
-).annotations({ description: `A date or time, ISO 8601: "2026-01-31" or "2026-01-31T12:00:00Z"` })
+const IsoTime = Schema.String.check(
+  Schema.makeFilter((text) => !Number.isNaN(Date.parse(text)) || `Not a date: ${JSON.stringify(text)}`)
+).annotate({ description: `A date or time, ISO 8601: "2026-01-31" or "2026-01-31T12:00:00Z"` })
 
-const TagList = Schema.Array(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200))).pipe(Schema.maxItems(50))
+const TagList = Schema.Array(Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200))).check(Schema.isMaxLength(50))
 
-const Code = Schema.String.pipe(Schema.minLength(1)).annotations({ description: "The code, exactly as it should be saved" })
+const Code = Schema.String.check(Schema.isMinLength(1)).annotate({ description: "The code, exactly as it should be saved" })
 
 export const SearchSnippets = Tool.make("search_snippets", {
   description: "Search the user's saved code snippets. Answers summaries (id, name, language, tags, a few lines " +
@@ -67,17 +66,17 @@ export const SearchSnippets = Tool.make("search_snippets", {
     "narrow the query). Modes: fuzzy (default: words in names, tags, notes and code, typos " +
     "tolerated), full_text (every word exactly as written), identifier_words (words against the words identifiers " +
     "are made of: \"parse http header\" finds parseHttpHeader).",
-  parameters: {
-    query: Schema.optional(Schema.String.pipe(Schema.maxLength(400)).annotations({ description: "What to look for" })),
-    mode: Schema.optional(Schema.Literal("fuzzy", "full_text", "identifier_words")),
-    tags: Schema.optional(TagList.annotations({ description: "Only snippets carrying every one of these tags" })),
+  parameters: Schema.Struct({
+    query: Schema.optional(Schema.String.check(Schema.isMaxLength(400)).annotate({ description: "What to look for" })),
+    mode: Schema.optional(Schema.Literals(["fuzzy", "full_text", "identifier_words"])),
+    tags: Schema.optional(TagList.annotate({ description: "Only snippets carrying every one of these tags" })),
     language: Schema.optional(Language),
-    website: Schema.optional(Schema.String.annotations({ description: "Only snippets with a website URL containing this" })),
+    website: Schema.optional(Schema.String.annotate({ description: "Only snippets with a website URL containing this" })),
     updated_after: Schema.optional(IsoTime),
     created_after: Schema.optional(IsoTime),
     cursor: Schema.optional(Cursor),
     limit: Schema.optional(PageLimit)
-  },
+  }),
   success: Schema.Unknown,
   failure: ToolRefusal
 })
@@ -88,7 +87,7 @@ export const SearchSnippets = Tool.make("search_snippets", {
 
 export const GetSnippet = Tool.make("get_snippet", {
   description: "Read one saved snippet whole: its code, language, tags, websites, notes (annotations) and times.",
-  parameters: { id: SnippetId },
+  parameters: Schema.Struct({ id: SnippetId }),
   success: Schema.Unknown,
   failure: ToolRefusal
 })
@@ -102,20 +101,20 @@ export const SaveSnippet = Tool.make("save_snippet", {
     "whether a near copy is saved already: if so nothing is saved and the answer lists the near copies (id, name, " +
     "similarity from 0 to 1); save anyway with save_anyway: true. Without a language it is detected; without a " +
     "name one is made from the code.",
-  parameters: {
+  parameters: Schema.Struct({
     code: Code,
-    name: Schema.optional(Schema.String.pipe(Schema.maxLength(500))),
+    name: Schema.optional(Schema.String.check(Schema.isMaxLength(500))),
     language: Schema.optional(Language),
     tags: Schema.optional(TagList),
     websites: Schema.optional(
-      Schema.Array(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(2000))).pipe(Schema.maxItems(20))
-        .annotations({ description: "URLs the code comes from or relates to" })
+      Schema.Array(Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(2000))).check(Schema.isMaxLength(20))
+        .annotate({ description: "URLs the code comes from or relates to" })
     ),
-    description: Schema.optional(Schema.String.pipe(Schema.maxLength(10_000))),
+    description: Schema.optional(Schema.String.check(Schema.isMaxLength(10_000))),
     save_anyway: Schema.optional(
-      Schema.Boolean.annotations({ description: "Save even when a near copy is saved already" })
+      Schema.Boolean.annotate({ description: "Save even when a near copy is saved already" })
     )
-  },
+  }),
   success: Schema.Unknown,
   failure: ToolRefusal
 })
@@ -128,13 +127,13 @@ export const SaveSnippet = Tool.make("save_snippet", {
 export const EditSnippet = Tool.make("edit_snippet", {
   description: "Change a saved snippet: its name, its tags (the list given replaces the snippet's tags), its " +
     "language, or its code. Only the fields given change; all of them change together or none does.",
-  parameters: {
+  parameters: Schema.Struct({
     id: SnippetId,
-    name: Schema.optional(Schema.String.pipe(Schema.maxLength(500))),
+    name: Schema.optional(Schema.String.check(Schema.isMaxLength(500))),
     tags: Schema.optional(TagList),
     language: Schema.optional(Language),
     code: Schema.optional(Code)
-  },
+  }),
   success: Schema.Unknown,
   failure: ToolRefusal
 })
@@ -147,7 +146,7 @@ export const EditSnippet = Tool.make("edit_snippet", {
 export const TrashSnippet = Tool.make("trash_snippet", {
   description: "Move a saved snippet to the trash. The user can restore it from the trash; nothing is deleted " +
     "for good through this tool.",
-  parameters: { id: SnippetId },
+  parameters: Schema.Struct({ id: SnippetId }),
   success: Schema.Unknown,
   failure: ToolRefusal
 })
@@ -159,7 +158,7 @@ export const TrashSnippet = Tool.make("trash_snippet", {
 
 export const ListTags = Tool.make("list_tags", {
   description: "The tags of the user's snippets, each with how many snippets carry it, most used first.",
-  parameters: { cursor: Schema.optional(Cursor), limit: Schema.optional(PageLimit) },
+  parameters: Schema.Struct({ cursor: Schema.optional(Cursor), limit: Schema.optional(PageLimit) }),
   success: Schema.Unknown,
   failure: ToolRefusal
 })
@@ -171,7 +170,7 @@ export const ListTags = Tool.make("list_tags", {
 export const RelatedSnippets = Tool.make("related_snippets", {
   description: "Snippets related to one saved snippet: alike code first, then shared tags and the same language; " +
     "each a summary with a score from 0 to 1.",
-  parameters: { id: SnippetId, limit: Schema.optional(PageLimit) },
+  parameters: Schema.Struct({ id: SnippetId, limit: Schema.optional(PageLimit) }),
   success: Schema.Unknown,
   failure: ToolRefusal
 })

@@ -2,7 +2,7 @@
  * Creating an asset from a seed: preprocess (validate, classify, name), build with fresh ids, store through the
  * commit path. Shared by `POST /assets/create` and a connector reaction that saves a suggested snippet.
  */
-import { Effect } from "effect"
+import { Context, Effect, Layer } from "effect"
 import { randomUUID } from "node:crypto"
 import type { Asset } from "../domain/Asset.ts"
 import { buildAsset } from "../domain/AssetBuilder.ts"
@@ -16,8 +16,8 @@ import { Commits } from "./Commits.ts"
 import { Installation } from "./Installation.ts"
 import { SeedPreprocessor } from "./SeedPreprocessor.ts"
 
-export class AssetCreator extends Effect.Service<AssetCreator>()("AssetCreator", {
-  effect: Effect.gen(function*() {
+export class AssetCreator extends Context.Service<AssetCreator>()("AssetCreator", {
+  make: Effect.gen(function*() {
     const commits = yield* Commits
     const preprocessor = yield* SeedPreprocessor
     const installation = yield* Installation
@@ -61,4 +61,8 @@ export class AssetCreator extends Effect.Service<AssetCreator>()("AssetCreator",
 
     return { create, store, storeNew } as const
   })
-}) {}
+}) {
+  /** Without the services it uses, for tests that provide their own. */
+  static readonly layerNoDeps = Layer.effect(AssetCreator, AssetCreator.make)
+  static readonly layer = AssetCreator.layerNoDeps.pipe(Layer.provide([Commits.layer, Installation.layer, SeedPreprocessor.layer]))
+}

@@ -2,8 +2,8 @@
  * Changes to saved assets, each one write through `Commits`: rename, reclassify, a format's content or language,
  * interactions (scores), deletion. Reads of one format go through the asset that owns it.
  */
-import { type Either, Effect, Option } from "effect"
-import { FormatNotFound, InvalidRequest } from "../api/Errors.ts"
+import { Context, Effect, Layer, Option, type Result } from "effect"
+import { FormatNotFound, InvalidRequest } from "../domain/Errors.ts"
 import type { Asset, FileFormat, FragmentFormat } from "../domain/Asset.ts"
 import {
   formatContentReplaced,
@@ -47,8 +47,8 @@ export interface SnippetChanges {
 
 const now = () => timestamp(new Date())
 
-export class AssetEditor extends Effect.Service<AssetEditor>()("AssetEditor", {
-  effect: Effect.gen(function*() {
+export class AssetEditor extends Context.Service<AssetEditor>()("AssetEditor", {
+  make: Effect.gen(function*() {
     const commits = yield* Commits
     const repository = yield* AssetRepository
     const classifier = yield* Classifier
@@ -113,7 +113,7 @@ export class AssetEditor extends Effect.Service<AssetEditor>()("AssetEditor", {
     const replaceFormatContent = (value: FormatValue) =>
       Effect.gen(function*() {
         const owner = yield* claimedOwner(value.id, value.asset, ["asset", "id"])
-        const checked = <A>(content: Either.Either<A, ContentProblem>) => Effect.mapError(content, InvalidRequest.at)
+        const checked = <A>(content: Result.Result<A, ContentProblem>) => Effect.mapError(Effect.fromResult(content), InvalidRequest.at)
         const sent = value.fragment !== undefined && value.file === undefined
           ? { fragment: value.fragment, checked: yield* checked(fragmentContent(value.fragment, ["fragment"])) }
           : value.file !== undefined && value.fragment === undefined
@@ -212,9 +212,12 @@ export class AssetEditor extends Effect.Service<AssetEditor>()("AssetEditor", {
       purge,
       emptyTrash
     } as const
-  }),
-  dependencies: [Classifier.Default]
-}) {}
+  })
+}) {
+  /** Without the services it uses, for tests that provide their own. */
+  static readonly layerNoDeps = Layer.effect(AssetEditor, AssetEditor.make)
+  static readonly layer = AssetEditor.layerNoDeps.pipe(Layer.provide([AssetRepository.layer, Classifier.layer, Commits.layer, MetadataEntities.layer]))
+}
 
 /** The format holding an asset's text: the original when it holds text, else the first that does. */
 const textFormatOf = (asset: Asset) => {

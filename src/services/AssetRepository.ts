@@ -8,8 +8,8 @@
  * span on every call, which measurably cut create throughput with no tracer to read the spans.
  */
 import { Buffer } from "node:buffer"
-import { Effect, Option, Schema, Stream } from "effect"
-import { AssetDeleted, AssetNotFound, AssetNotInTrash } from "../api/Errors.ts"
+import { Context, Effect, Layer, Option, Schema, Stream } from "effect"
+import { AssetDeleted, AssetNotFound, AssetNotInTrash } from "../domain/Errors.ts"
 import { Asset } from "../domain/Asset.ts"
 import { withoutTransferables } from "../domain/AssetBuilder.ts"
 import { AssetId } from "../domain/Common.ts"
@@ -57,14 +57,14 @@ const jsonOf = (row: StoredRow, transferables: boolean) =>
 const jsonBytesOf = (row: StoredRow, transferables: boolean): Uint8Array =>
   transferables ? Buffer.from(withTransferables(row.document, row.transferables)) : documentBytes(row.document)
 
-const decodeAsset = Schema.decodeUnknown(Schema.parseJson(Asset))
+const decodeAsset = Schema.decodeUnknownEffect(Schema.fromJsonString(Asset))
 
 /** A trashed asset's JSON with its time of deletion (assets deleted before the trash carry it already). */
 const withDeletedTime = (json: string, deleted: string) =>
   json.includes(`"deleted":{`) ? json : `${json.slice(0, -1)},"deleted":${JSON.stringify(timestamp(new Date(deleted)))}}`
 
-export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRepository", {
-  effect: Effect.gen(function*() {
+export class AssetRepository extends Context.Service<AssetRepository>()("AssetRepository", {
+  make: Effect.gen(function*() {
     const store = yield* AssetStore
 
     /** The stored JSON of one asset, deleted ones included (they answer 410). */
@@ -115,12 +115,13 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
      * (without content unless `transferables`).
      */
     const trashPages = (transferables: boolean, size: number) =>
-      Stream.paginateEffect(undefined as TrashPosition | undefined, (position) =>
+      Stream.paginate(undefined as TrashPosition | undefined, (position) =>
         Effect.map(store.trashPage(transferables, size, position), (page) => {
           const json = page.map((row) => withDeletedTime(jsonOf(row, transferables), row.deleted))
           const last = page[page.length - 1]
-          return [json, page.length === size ? Option.some({ deleted: last.deleted, id: last.id }) : Option.none()] as const
-        })).pipe(Stream.filter((items) => items.length > 0))
+          const next = page.length === size ? Option.some({ deleted: last.deleted, id: last.id }) : Option.none()
+          return [page.length > 0 ? [json] : [], next] as const
+        }))
 
     /** A live asset's formats, without their content when `transferables` is false. */
     const formats = (id: AssetId, transferables: boolean) =>
@@ -156,11 +157,11 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
       read: (position: PagePosition | undefined) => Effect.Effect<ReadonlyArray<R>>,
       item: (row: R) => A
     ) =>
-      Stream.paginateEffect(undefined as PagePosition | undefined, (position) =>
+      Stream.paginate(undefined as PagePosition | undefined, (position) =>
         Effect.map(read(position), (page) => {
           const next = page.length === size ? Option.some<PagePosition>(page[page.length - 1]) : Option.none()
-          return [page.map(item), next] as const
-        })).pipe(Stream.filter((items) => items.length > 0))
+          return [page.length > 0 ? [page.map(item)] : [], next] as const
+        }))
 
     /** The ids of the live assets the selection includes, newest first, in pages. */
     const idPages = (pseudo: PseudoSelection, size: number) =>
@@ -195,4 +196,6 @@ export class AssetRepository extends Effect.Service<AssetRepository>()("AssetRep
       documentPages
     } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(AssetRepository, AssetRepository.make)
+}

@@ -8,9 +8,9 @@
  * narrowed to its scope (pseudo assets, space, tags, filters: `SearchFilters`, row sets over the in-memory facet
  * index); without a query, the scope is the answer, newest first. Results are capped; the counts are not.
  */
-import { Effect } from "effect"
+import { Context, Effect, Layer } from "effect"
 import Fuse from "fuse.js"
-import type { InvalidRequest } from "../api/Errors.ts"
+import type { InvalidRequest } from "../domain/Errors.ts"
 import {
   allowedEdits,
   containsWholeToken,
@@ -98,8 +98,8 @@ type CandidateRow = TitleRow & {
   content?: string
 }
 
-export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
-  effect: Effect.gen(function*() {
+export class AssetSearch extends Context.Service<AssetSearch>()("AssetSearch", {
+  make: Effect.gen(function*() {
     const text = yield* TextSearch
     const assets = yield* AssetStore
     const index = yield* SearchIndex
@@ -414,7 +414,11 @@ export class AssetSearch extends Effect.Service<AssetSearch>()("AssetSearch", {
 
     return { search, byWords, byTags, searchedAssets } as const
   })
-}) {}
+}) {
+  /** Without the services it uses, for tests that provide their own. */
+  static readonly layerNoDeps = Layer.effect(AssetSearch, AssetSearch.make)
+  static readonly layer = AssetSearch.layerNoDeps.pipe(Layer.provide([AssetRepository.layer, SearchIndex.layer]))
+}
 
 /** Matches found without counting: their count is unknown, so that of the rows (the overflow check stays right). */
 const uncounted = (rows: ReadonlyArray<number>) => ({ rows, count: rows.length })

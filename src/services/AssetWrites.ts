@@ -6,7 +6,7 @@
  * change says to the followers of the change feed (its row, the facets the search index held of it before) and
  * which entities it touched.
  */
-import { Effect } from "effect"
+import { Context, Effect, Layer } from "effect"
 import type { Asset } from "../domain/Asset.ts"
 import { assembleAsset, partsOf } from "../domain/AssetBuilder.ts"
 import type { CodeFingerprint } from "../domain/CodeFingerprint.ts"
@@ -47,8 +47,8 @@ const sameText = (a: SearchableText, b: SearchableText) =>
   a.name === b.name && a.content === b.content && a.tags.join("\n") === b.tags.join("\n") &&
   a.annotations.join("\n") === b.annotations.join("\n")
 
-export class AssetWrites extends Effect.Service<AssetWrites>()("AssetWrites", {
-  effect: Effect.gen(function*() {
+export class AssetWrites extends Context.Service<AssetWrites>()("AssetWrites", {
+  make: Effect.gen(function*() {
     const assets = yield* AssetStore
     const metadata = yield* MetadataStore
     const text = yield* TextSearch
@@ -111,7 +111,7 @@ export class AssetWrites extends Effect.Service<AssetWrites>()("AssetWrites", {
      * whose parts and format ids were kept): its format ids, search row, metadata links, texts and code fingerprint.
      */
     const indexLive = (
-      adopted: Effect.Effect.Success<ReturnType<typeof adoptMetadata>>,
+      adopted: Effect.Success<ReturnType<typeof adoptMetadata>>,
       stored: StoredParts | undefined,
       fingerprint?: CodeFingerprint
     ) =>
@@ -133,7 +133,7 @@ export class AssetWrites extends Effect.Service<AssetWrites>()("AssetWrites", {
     /** The search row of a live asset; a live asset has one, so its absence is a defect. */
     const rowOf = (asset: Asset) =>
       Effect.flatMap(assets.rowOf(asset.id), (row) =>
-        row === undefined ? Effect.dieMessage(`The live asset ${asset.id} has no search row`) : Effect.succeed(row))
+        row === undefined ? Effect.die(new Error(`The live asset ${asset.id} has no search row`)) : Effect.succeed(row))
 
     /** A new asset. `fingerprint`, when the caller computed it outside the transaction, must be of this content. */
     const insert = (given: Asset, fingerprint?: CodeFingerprint) =>
@@ -144,7 +144,7 @@ export class AssetWrites extends Effect.Service<AssetWrites>()("AssetWrites", {
 
     /** An asset imported into the trash (deleted at `deleted`): stored as it was, found by nothing but the trash. */
     const insertTrashed = (asset: Asset, deleted: string) =>
-      Effect.zipRight(assets.insert(asset, storedParts(asset), deleted), assets.writeFormats(asset, false))
+      Effect.andThen(assets.insert(asset, storedParts(asset), deleted), assets.writeFormats(asset, false))
 
     /** An asset back from the trash, as it was when deleted: live again, found again. */
     const restore = (given: Asset) =>
@@ -201,4 +201,6 @@ export class AssetWrites extends Effect.Service<AssetWrites>()("AssetWrites", {
 
     return { insert, insertTrashed, restore, replace, remove, purge: assets.purge } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(AssetWrites, AssetWrites.make)
+}

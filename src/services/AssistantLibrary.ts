@@ -4,8 +4,8 @@
  * is the service's own operation underneath (search, the reuse check, the commit path), answered in plain fields
  * a model reads easily rather than Pieces' wire models.
  */
-import { Effect } from "effect"
-import { InvalidRequest } from "../api/Errors.ts"
+import { Context, Effect, Layer } from "effect"
+import { InvalidRequest } from "../domain/Errors.ts"
 import type { Asset } from "../domain/Asset.ts"
 import type { ClassificationSpecificValue } from "../domain/ClassificationSpecifics.ts"
 import type { AssetId } from "../domain/Common.ts"
@@ -132,8 +132,8 @@ const pageOf = <A>(all: ReadonlyArray<A>, total: number, offset: number, limit: 
   next: offset + limit < all.length ? offset + limit : undefined
 })
 
-export class AssistantLibrary extends Effect.Service<AssistantLibrary>()("AssistantLibrary", {
-  effect: Effect.gen(function*() {
+export class AssistantLibrary extends Context.Service<AssistantLibrary>()("AssistantLibrary", {
+  make: Effect.gen(function*() {
     const search = yield* AssetSearch
     const repository = yield* AssetRepository
     const creator = yield* AssetCreator
@@ -248,4 +248,8 @@ export class AssistantLibrary extends Effect.Service<AssistantLibrary>()("Assist
 
     return { find, get, save, edit, trash, tags, related } as const
   })
-}) {}
+}) {
+  /** Without the services it uses, for tests that provide their own. */
+  static readonly layerNoDeps = Layer.effect(AssistantLibrary, AssistantLibrary.make)
+  static readonly layer = AssistantLibrary.layerNoDeps.pipe(Layer.provide([AssetCreator.layer, AssetEditor.layer, AssetRepository.layer, AssetSearch.layer, MetadataEntities.layer, NearCopies.layer, Recommendations.layer, SearchIndex.layer]))
+}

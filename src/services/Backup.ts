@@ -8,12 +8,12 @@
  * announced like creates). An id the library already has keeps the library's version: importing a file twice changes
  * nothing the second time.
  */
-import { Chunk, Effect, type Either, Option, ParseResult, Schema, Stream } from "effect"
+import { Context, Effect, Layer, Option, type Result, Schema, Stream } from "effect"
 import { createReadStream, createWriteStream, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createInterface } from "node:readline"
-import { BackupInvalid } from "../api/Errors.ts"
+import { BackupInvalid } from "../domain/Errors.ts"
 import type { Asset } from "../domain/Asset.ts"
 import {
   ApplicationRecord,
@@ -28,6 +28,7 @@ import {
   type StoredEntity
 } from "../domain/Backup.ts"
 import { withTransferables } from "../domain/StoredAsset.ts"
+import { decodeIssues } from "../domain/DecodeIssues.ts"
 import { AssetStore } from "../storage/AssetStore.ts"
 import { ConnectorStore } from "../storage/ConnectorStore.ts"
 import { MetadataStore } from "../storage/MetadataStore.ts"
@@ -41,11 +42,11 @@ const IMPORT_BATCH = 100
 
 const isHeader = Schema.is(BackupHeader)
 /** A record decoded by its kind (its one key), so that a problem is named in that kind's terms. */
-const decoders: Record<string, (json: unknown) => Either.Either<BackupRecord, ParseResult.ParseError>> = {
-  application: Schema.decodeUnknownEither(ApplicationRecord),
-  metadata: Schema.decodeUnknownEither(MetadataRecord),
-  asset: Schema.decodeUnknownEither(AssetRecord),
-  end: Schema.decodeUnknownEither(EndRecord)
+const decoders: Record<string, (json: unknown) => Result.Result<BackupRecord, Schema.SchemaError>> = {
+  application: Schema.decodeUnknownResult(ApplicationRecord),
+  metadata: Schema.decodeUnknownResult(MetadataRecord),
+  asset: Schema.decodeUnknownResult(AssetRecord),
+  end: Schema.decodeUnknownResult(EndRecord)
 }
 const decodeRecord = (json: unknown) => {
   const kind = typeof json === "object" && json !== null ? Object.keys(json)[0] : undefined
@@ -63,8 +64,8 @@ const parsed = (text: string): unknown => {
 }
 
 /** The first problem of a record that does not decode, where it is: short enough to read. */
-const firstIssue = (error: ParseResult.ParseError) => {
-  const [issue] = ParseResult.ArrayFormatter.formatErrorSync(error)
+const firstIssue = (error: Schema.SchemaError) => {
+  const [issue] = decodeIssues(error)
   return issue === undefined ? "not a backup record" : `${issue.path.join(".")}: ${issue.message}`
 }
 
@@ -76,8 +77,8 @@ export interface ImportSummary {
 
 type Counted = "applications" | "metadata" | "assets"
 
-export class Backup extends Effect.Service<Backup>()("Backup", {
-  effect: Effect.gen(function*() {
+export class Backup extends Context.Service<Backup>()("Backup", {
+  make: Effect.gen(function*() {
     const assetStore = yield* AssetStore
     const metadataStore = yield* MetadataStore
     const connectorStore = yield* ConnectorStore
@@ -85,10 +86,12 @@ export class Backup extends Effect.Service<Backup>()("Backup", {
 
     /** Rows read in pages along their storage order, as a stream of pages. */
     const pagesOf = <Row extends { position: number }>(read: (after: number, size: number) => Effect.Effect<ReadonlyArray<Row>>) =>
-      Stream.paginateEffect(0, (after) =>
+      Stream.paginate(0, (after) =>
         Effect.map(read(after, EXPORT_PAGE), (rows) =>
-          [rows, rows.length === EXPORT_PAGE ? Option.some(rows[rows.length - 1].position) : Option.none()] as const)
-      ).pipe(Stream.filter((rows) => rows.length > 0))
+          [
+            rows.length > 0 ? [rows] : [],
+            rows.length === EXPORT_PAGE ? Option.some(rows[rows.length - 1].position) : Option.none()
+          ] as const))
 
     /** The backup file, line by line (each line ends with a newline). */
     const exportLines = Stream.suspend(() => {
@@ -120,7 +123,7 @@ export class Backup extends Effect.Service<Backup>()("Backup", {
       )
       const header = Stream.succeed(`${JSON.stringify({ backup: BACKUP_FORMAT, version: BACKUP_VERSION })}\n`)
       const end = Stream.suspend(() => Stream.succeed(`${JSON.stringify({ end: counts })}\n`))
-      return Stream.concatAll(Chunk.make(header, applications, metadata, assets, end))
+      return Stream.flatten(Stream.make(header, applications, metadata, assets, end))
     })
 
     /** First pass: every line checked and spooled to `path`; fails naming the first problem. */
@@ -128,7 +131,7 @@ export class Backup extends Effect.Service<Backup>()("Backup", {
       Effect.gen(function*() {
         const out = createWriteStream(path)
         const write = (text: string) =>
-          out.write(text) ? Effect.void : Effect.async<void>((resume) => void out.once("drain", () => resume(Effect.void)))
+          out.write(text) ? Effect.void : Effect.callback<void>((resume) => void out.once("drain", () => resume(Effect.void)))
         const counts = { applications: 0, metadata: 0, assets: 0 }
         let lineNumber = 0
         let ended = false
@@ -160,8 +163,8 @@ export class Backup extends Effect.Service<Backup>()("Backup", {
               if (record === undefined) {
                 return yield* invalid(`Line ${lineNumber} is no backup record: one of application, metadata, asset, end`)
               }
-              if (record._tag === "Left") return yield* invalid(`Line ${lineNumber}: ${firstIssue(record.left)}`)
-              const value = record.right
+              if (record._tag === "Failure") return yield* invalid(`Line ${lineNumber}: ${firstIssue(record.failure)}`)
+              const value = record.success
               if ("end" in value) {
                 for (const what of ["applications", "metadata", "assets"] as const) {
                   if (value.end[what] !== counts[what]) {
@@ -176,7 +179,7 @@ export class Backup extends Effect.Service<Backup>()("Backup", {
             })
           )
         )
-        yield* Effect.async<void>((resume) => void out.end(() => resume(Effect.void)))
+        yield* Effect.callback<void>((resume) => void out.end(() => resume(Effect.void)))
         if (lineNumber === 0) yield* invalid("The file is empty")
         if (!ended) yield* invalid("The file ends before its end record: it is truncated")
         if (problem !== undefined) return yield* Effect.fail(problem)
@@ -276,10 +279,14 @@ export class Backup extends Effect.Service<Backup>()("Backup", {
     const importFrom = <E>(body: Stream.Stream<Uint8Array, E>) =>
       Effect.acquireUseRelease(
         Effect.sync(() => mkdtempSync(join(tmpdir(), "asset-import-"))),
-        (dir) => Effect.zipRight(spool(body, join(dir, "backup.ndjson")), apply(join(dir, "backup.ndjson"))),
+        (dir) => Effect.andThen(spool(body, join(dir, "backup.ndjson")), apply(join(dir, "backup.ndjson"))),
         (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
       )
 
     return { exportLines, importFrom } as const
   })
-}) {}
+}) {
+  /** Without the services it uses, for tests that provide their own. */
+  static readonly layerNoDeps = Layer.effect(Backup, Backup.make)
+  static readonly layer = Backup.layerNoDeps.pipe(Layer.provide([Commits.layer]))
+}

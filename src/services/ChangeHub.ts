@@ -10,7 +10,7 @@
  * yet (see `StreamServer`). Publishing never waits for either (the PubSub is unbounded), so a slow consumer cannot
  * hold up `LibraryFollowers` or the others.
  */
-import { Cause, Effect, PubSub, Queue, type Scope } from "effect"
+import { Cause, Context, Effect, Layer, PubSub, type Scope } from "effect"
 import type { Commit } from "../domain/Commit.ts"
 
 /** Takes a commit; called by the hub's delivery fiber, so it returns at once (it cannot wait for anything). */
@@ -19,8 +19,8 @@ export type Follower = (commit: Commit) => void
 /** Commits the delivery fiber takes at a time: a burst is handed on in one wake-up. */
 const DELIVERY_BATCH = 64
 
-export class ChangeHub extends Effect.Service<ChangeHub>()("ChangeHub", {
-  scoped: Effect.gen(function*() {
+export class ChangeHub extends Context.Service<ChangeHub>()("ChangeHub", {
+  make: Effect.gen(function*() {
     const pubsub = yield* Effect.acquireRelease(PubSub.unbounded<Commit>(), PubSub.shutdown)
     const outages = yield* Effect.acquireRelease(PubSub.unbounded<string>(), PubSub.shutdown)
     /** Subscriptions with a queue of their own; followers are counted by their set. */
@@ -29,7 +29,7 @@ export class ChangeHub extends Effect.Service<ChangeHub>()("ChangeHub", {
 
     const delivery = yield* PubSub.subscribe(pubsub)
     yield* Effect.forkScoped(Effect.forever(Effect.gen(function*() {
-      const batch = yield* Queue.takeBetween(delivery, 1, DELIVERY_BATCH)
+      const batch = yield* PubSub.takeBetween(delivery, 1, DELIVERY_BATCH)
       // One follower's failure is logged and costs the others nothing.
       const failures: Array<unknown> = []
       for (const commit of batch) {
@@ -50,9 +50,9 @@ export class ChangeHub extends Effect.Service<ChangeHub>()("ChangeHub", {
       outage: (reason: string): Effect.Effect<void> => Effect.asVoid(PubSub.publish(outages, reason)),
       /** Completes with the reason of the next outage announced after this call, for as long as the scope lives. */
       nextOutage: (): Effect.Effect<Effect.Effect<string>, never, Scope.Scope> =>
-        Effect.map(PubSub.subscribe(outages), Queue.take),
-      /** A queue of every commit published after this call, for as long as the scope lives. */
-      subscribe: (): Effect.Effect<Queue.Dequeue<Commit>, never, Scope.Scope> =>
+        Effect.map(PubSub.subscribe(outages), PubSub.take),
+      /** A subscription to every commit published after this call, for as long as the scope lives. */
+      subscribe: (): Effect.Effect<PubSub.Subscription<Commit>, never, Scope.Scope> =>
         Effect.acquireRelease(
           Effect.tap(PubSub.subscribe(pubsub), () => Effect.sync(() => subscribers++)),
           () => Effect.sync(() => subscribers--)
@@ -70,4 +70,6 @@ export class ChangeHub extends Effect.Service<ChangeHub>()("ChangeHub", {
       subscriberCount: (): number => subscribers + followers.size
     } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(ChangeHub, ChangeHub.make)
+}

@@ -3,7 +3,7 @@
  * client's `ext` wins; otherwise the language is detected (`LanguageDetection`), whose grammars load on the first
  * detection rather than at start: a service only read from never holds them.
  */
-import { Effect } from "effect"
+import { Context, Effect, Layer } from "effect"
 import type { ClassificationSpecificValue } from "../domain/ClassificationSpecifics.ts"
 import type { ClassificationGenericEnum } from "../domain/Common.ts"
 import { loadedOnFirstUse } from "../LazyModule.ts"
@@ -34,8 +34,8 @@ export const genericOf = (ext: string, isFile: boolean): ClassificationGenericEn
   return isFile ? "FILE" : "CODE"
 }
 
-export class Classifier extends Effect.Service<Classifier>()("Classifier", {
-  effect: Effect.sync(() => {
+export class Classifier extends Context.Service<Classifier>()("Classifier", {
+  make: Effect.sync(() => {
     const detection = loadedOnFirstUse(() => import("../domain/LanguageDetection.ts"))
     return {
       detectLanguage: (text: string): Effect.Effect<ClassificationSpecificValue> =>
@@ -43,4 +43,6 @@ export class Classifier extends Effect.Service<Classifier>()("Classifier", {
       genericOf
     } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(Classifier, Classifier.make)
+}

@@ -12,8 +12,8 @@
  * share one transaction (group commit); a write that fails changes nothing and takes no other write with it; no write
  * is answered before its transaction committed.
  */
-import { Cause, Clock, Data, Deferred, Effect, Exit, Option, Queue } from "effect"
-import type { AssetDeleted, AssetNotFound, AssetNotInTrash } from "../api/Errors.ts"
+import { Cause, Clock, Context, Data, Deferred, Effect, Exit, Layer, Option, Queue } from "effect"
+import type { AssetDeleted, AssetNotFound, AssetNotInTrash } from "../domain/Errors.ts"
 import type { Application } from "../domain/Application.ts"
 import type { Asset } from "../domain/Asset.ts"
 import { markDeleted } from "../domain/AssetBuilder.ts"
@@ -72,7 +72,7 @@ export interface Transaction {
 class WriteFailed extends Data.TaggedError("WriteFailed") {}
 
 /** Whether a transaction ended because a write failed (rather than failing to commit). */
-const wroteFailure = (cause: Cause.Cause<unknown>) => Option.isSome(Cause.failureOption(cause))
+const wroteFailure = (cause: Cause.Cause<unknown>) => Option.isSome(Cause.findErrorOption(cause))
 
 /** Writes one transaction holds at most. */
 const BATCH_LIMIT = 64
@@ -89,12 +89,12 @@ const BATCH_MILLIS = 25
 const COMPANY_MILLIS = 6
 
 /** Lets requests already received reach the queue before a batch is taken: I/O callbacks run first. */
-const nextTurnOfEventLoop = Effect.async<void>((resume) => {
+const nextTurnOfEventLoop = Effect.callback<void>((resume) => {
   setImmediate(() => resume(Effect.void))
 })
 
-export class Commits extends Effect.Service<Commits>()("Commits", {
-  scoped: Effect.gen(function*() {
+export class Commits extends Context.Service<Commits>()("Commits", {
+  make: Effect.gen(function*() {
     const lock = yield* WriterLock
     const feed = yield* ChangeFeed
     const snapshots = yield* Effect.serviceOption(SearchIndexSnapshots)
@@ -152,7 +152,7 @@ export class Commits extends Effect.Service<Commits>()("Commits", {
         restore: (id) =>
           Effect.flatMap(repository.trashed(id), (asset) =>
             Effect.map(writes.restore(asset), (written) => record("Created", written))),
-        purge: (id) => Effect.zipRight(repository.trashed(id), Effect.asVoid(writes.purge({ id }))),
+        purge: (id) => Effect.andThen(repository.trashed(id), Effect.asVoid(writes.purge({ id }))),
         purgeDeletedBefore: (before) => writes.purge({ before }),
         entityChanged,
         applicationChanged: (application) => void applications.set(application.id, application),
@@ -190,7 +190,7 @@ export class Commits extends Effect.Service<Commits>()("Commits", {
      * why (the database unreachable answers 503).
      */
     const unsettled = (batch: ReadonlyArray<Pending>, cause: Cause.Cause<unknown>) =>
-      Effect.zipRight(
+      Effect.andThen(
         Effect.forEach(batch, (pending) => pending.answer(cause), { discard: true }),
         isStorageOutage(Cause.squash(cause))
           ? Effect.logWarning("A transaction of writes failed: the database is unavailable")
@@ -269,6 +269,11 @@ export class Commits extends Effect.Service<Commits>()("Commits", {
       }
     })
 
+    /** Up to `max` of the writes waiting, without waiting for any (`Queue.takeBetween` with a minimum of 0 takes none). */
+    const queuedUpTo = (max: number) =>
+      Effect.flatMap(Queue.size(waiting), (queued) =>
+        queued === 0 || max <= 0 ? Effect.succeed([]) : Queue.takeBetween(waiting, 1, max))
+
     // Writes take turns in fibers of their own (as many as the engine lets write at once: one on SQLite): a batch is
     // whatever queued while the previous one ran, and the writes on their way then (one, when writes are rare), so
     // concurrent writes share a transaction and its cost, and a lone one waits for no company.
@@ -276,8 +281,8 @@ export class Commits extends Effect.Service<Commits>()("Commits", {
       let left: ReadonlyArray<Pending> = []
       while (true) {
         const first = left.length > 0 ? [] : [yield* Queue.take(waiting)]
-        if (left.length === 0) yield* Effect.zipRight(nextTurnOfEventLoop, company)
-        const rest = yield* Queue.takeUpTo(waiting, BATCH_LIMIT - left.length - first.length)
+        if (left.length === 0) yield* Effect.andThen(nextTurnOfEventLoop, company)
+        const rest = yield* queuedUpTo(BATCH_LIMIT - left.length - first.length)
         left = yield* Effect.uninterruptible(runBatch([...left, ...first, ...rest]))
       }
     })
@@ -297,7 +302,7 @@ export class Commits extends Effect.Service<Commits>()("Commits", {
           if (Exit.isFailure(outcome)) {
             // A refusal rolls the transaction back; a defect (a statement the database refused, say: a deadlock, a
             // key another transaction took first) ends it as it is, for the engine to run it again if it may.
-            if (Option.isSome(Cause.failureOption(outcome.cause))) return yield* new WriteFailed()
+            if (Option.isSome(Cause.findErrorOption(outcome.cause))) return yield* new WriteFailed()
             return yield* Effect.failCause(outcome.cause as Cause.Cause<never>)
           }
           return settle()
@@ -320,4 +325,8 @@ export class Commits extends Effect.Service<Commits>()("Commits", {
 
     return { commit } as const
   })
-}) {}
+}) {
+  /** Without the services it uses, for tests that provide their own. */
+  static readonly layerNoDeps = Layer.effect(Commits, Commits.make)
+  static readonly layer = Commits.layerNoDeps.pipe(Layer.provide([AssetRepository.layer, AssetWrites.layer, LibraryFollowers.layer, WritesOnTheWay.layer]))
+}

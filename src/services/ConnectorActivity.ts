@@ -3,8 +3,8 @@
  * onboarding, and tracked events. Suggestions compare with every saved (non-pseudo) asset through the
  * `SimilarityIndex` and with the application's intentions.
  */
-import { Effect, Option } from "effect"
-import { InvalidRequest } from "../api/Errors.ts"
+import { Context, Effect, Layer, Option } from "effect"
+import { InvalidRequest } from "../domain/Errors.ts"
 import type { Application } from "../domain/Application.ts"
 import { isSubstantial, isTrivial } from "../domain/CodeFingerprint.ts"
 import { commentedPaste } from "../domain/CommentedPaste.ts"
@@ -61,8 +61,8 @@ const TRACKED_KINDS = [
   "conversation"
 ] as const
 
-export class ConnectorActivity extends Effect.Service<ConnectorActivity>()("ConnectorActivity", {
-  effect: Effect.gen(function*() {
+export class ConnectorActivity extends Context.Service<ConnectorActivity>()("ConnectorActivity", {
+  make: Effect.gen(function*() {
     const store = yield* ConnectorStore
     const commits = yield* Commits
     const repository = yield* AssetRepository
@@ -177,4 +177,8 @@ export class ConnectorActivity extends Effect.Service<ConnectorActivity>()("Conn
 
     return { intention, suggest, react, track } as const
   })
-}) {}
+}) {
+  /** Without the services it uses, for tests that provide their own. */
+  static readonly layerNoDeps = Layer.effect(ConnectorActivity, ConnectorActivity.make)
+  static readonly layer = ConnectorActivity.layerNoDeps.pipe(Layer.provide([AssetCreator.layer, AssetEditor.layer, AssetRepository.layer, Commits.layer, Intentions.layer, SimilarityIndex.layer]))
+}

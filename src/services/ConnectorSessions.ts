@@ -3,17 +3,17 @@
  * connecting again with the same three returns the same id, across restarts and instances. Registering and
  * onboarding are writes through the commit path; lookups are answered from `KnownApplications`.
  */
-import { Effect, Option } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 import { randomUUID } from "node:crypto"
-import { ApplicationNotConnected } from "../api/Errors.ts"
+import { ApplicationNotConnected } from "../domain/Errors.ts"
 import type { Application, SeededApplication, SeededTrackedApplication } from "../domain/Application.ts"
 import type { ApplicationId } from "../domain/Common.ts"
 import { ConnectorStore } from "../storage/ConnectorStore.ts"
 import { Commits } from "./Commits.ts"
 import { applicationOf, KnownApplications } from "./KnownApplications.ts"
 
-export class ConnectorSessions extends Effect.Service<ConnectorSessions>()("ConnectorSessions", {
-  effect: Effect.gen(function*() {
+export class ConnectorSessions extends Context.Service<ConnectorSessions>()("ConnectorSessions", {
+  make: Effect.gen(function*() {
     const store = yield* ConnectorStore
     const commits = yield* Commits
     const known = yield* KnownApplications
@@ -21,8 +21,8 @@ export class ConnectorSessions extends Effect.Service<ConnectorSessions>()("Conn
     /** The application as stored now, inside the transaction that changed it, announced to followers. */
     const changed = (tx: { readonly applicationChanged: (application: Application) => void }, id: string) =>
       Effect.flatMap(store.application(id), Option.match({
-        onNone: () => Effect.dieMessage(`The application ${id} vanished inside the transaction that wrote it`),
-        onSome: (row) => Effect.tap(applicationOf(row), (application) => tx.applicationChanged(application))
+        onNone: () => Effect.die(new Error(`The application ${id} vanished inside the transaction that wrote it`)),
+        onSome: (row) => Effect.tap(applicationOf(row), (application) => Effect.sync(() => tx.applicationChanged(application)))
       }))
 
     /** Registers the application, or finds it when the same name, version and platform connected before. */
@@ -42,7 +42,7 @@ export class ConnectorSessions extends Effect.Service<ConnectorSessions>()("Conn
             updated: now
           })
           const row = yield* store.applicationByIdentity(app)
-          if (Option.isNone(row)) return yield* Effect.dieMessage("application vanished right after it was written")
+          if (Option.isNone(row)) return yield* Effect.die(new Error("application vanished right after it was written"))
           return yield* changed(tx, row.value.id)
         })
       )
@@ -69,10 +69,10 @@ export class ConnectorSessions extends Effect.Service<ConnectorSessions>()("Conn
 
     /** Sets the application's onboarded flag; the next `connect` shows it. */
     const setOnboarded = (id: ApplicationId, onboarded: boolean) =>
-      Effect.zipRight(
+      Effect.andThen(
         require(id),
         commits.commit((tx) =>
-          Effect.zipRight(store.setOnboarded(id, onboarded, new Date().toISOString()), changed(tx, id))
+          Effect.andThen(store.setOnboarded(id, onboarded, new Date().toISOString()), changed(tx, id))
         )
       ).pipe(Effect.asVoid)
 
@@ -81,4 +81,8 @@ export class ConnectorSessions extends Effect.Service<ConnectorSessions>()("Conn
 
     return { connect, find: known.find, require, lookup, resolve, setOnboarded, list } as const
   })
-}) {}
+}) {
+  /** Without the services it uses, for tests that provide their own. */
+  static readonly layerNoDeps = Layer.effect(ConnectorSessions, ConnectorSessions.make)
+  static readonly layer = ConnectorSessions.layerNoDeps.pipe(Layer.provide([Commits.layer, KnownApplications.layer]))
+}

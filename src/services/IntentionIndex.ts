@@ -3,15 +3,15 @@
  * comparison: a suggestion compares, it does not tokenise them again. Loaded at start-up, then kept current by the
  * change feed (`LibraryFollowers`).
  */
-import { Effect } from "effect"
+import { Context, Effect, Layer } from "effect"
 import { type PreparedCode, prepare, similarityBetween } from "../domain/CodeFingerprint.ts"
 import { ConnectorStore } from "../storage/ConnectorStore.ts"
 
 /** The intentions an application keeps: its latest. */
 export const KEPT_PER_APPLICATION = 100
 
-export class IntentionIndex extends Effect.Service<IntentionIndex>()("IntentionIndex", {
-  effect: Effect.gen(function*() {
+export class IntentionIndex extends Context.Service<IntentionIndex>()("IntentionIndex", {
+  make: Effect.gen(function*() {
     const store = yield* ConnectorStore
     /** Each application's kept intentions, oldest first. */
     const byApplication = new Map<string, Array<PreparedCode>>()
@@ -35,4 +35,6 @@ export class IntentionIndex extends Effect.Service<IntentionIndex>()("IntentionI
       }
     } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(IntentionIndex, IntentionIndex.make)
+}

@@ -4,7 +4,7 @@
  * hint about the near future, so each application keeps its latest `KEPT_PER_APPLICATION` (older ones are deleted
  * as new ones arrive).
  */
-import { Effect } from "effect"
+import { Context, Effect, Layer } from "effect"
 import { randomUUID } from "node:crypto"
 import type { SeededConnectorAsset } from "../domain/Connector.ts"
 import { ConnectorStore } from "../storage/ConnectorStore.ts"
@@ -15,8 +15,8 @@ import { IntentionIndex, KEPT_PER_APPLICATION } from "./IntentionIndex.ts"
 export const INTENTION_MATCH = 0.6
 export { KEPT_PER_APPLICATION }
 
-export class Intentions extends Effect.Service<Intentions>()("Intentions", {
-  effect: Effect.gen(function*() {
+export class Intentions extends Context.Service<Intentions>()("Intentions", {
+  make: Effect.gen(function*() {
     const store = yield* ConnectorStore
     const commits = yield* Commits
     const index = yield* IntentionIndex
@@ -41,4 +41,8 @@ export class Intentions extends Effect.Service<Intentions>()("Intentions", {
       bestMatch: index.bestMatch
     } as const
   })
-}) {}
+}) {
+  /** Without the services it uses, for tests that provide their own. */
+  static readonly layerNoDeps = Layer.effect(Intentions, Intentions.make)
+  static readonly layer = Intentions.layerNoDeps.pipe(Layer.provide([Commits.layer, IntentionIndex.layer]))
+}

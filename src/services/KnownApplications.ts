@@ -3,8 +3,9 @@
  * connector call looks its application up, so they are kept in memory. Filled as they are read, and kept current by
  * the change feed (`LibraryFollowers`), which brings every application registered or changed on any instance.
  */
-import { Effect, Option, Schema } from "effect"
+import { Context, Effect, Layer, Option, Schema } from "effect"
 import { Application } from "../domain/Application.ts"
+import { CapabilitiesEnum } from "../domain/Common.ts"
 import type { ApplicationIdentity, ApplicationRow } from "../storage/ConnectorStore.ts"
 import { ConnectorStore } from "../storage/ConnectorStore.ts"
 
@@ -14,10 +15,10 @@ const ApplicationFromRow = Schema.Struct({
   version: Schema.String,
   platform: Application.fields.platform,
   privacy: Application.fields.privacy,
-  capabilities: Schema.NullOr(Application.fields.capabilities.from),
+  capabilities: Schema.NullOr(CapabilitiesEnum),
   onboarded: Schema.Number
 })
-const decodeRow = Schema.decodeUnknown(ApplicationFromRow)
+const decodeRow = Schema.decodeUnknownEffect(ApplicationFromRow)
 
 /** An application as the connector answers it, from its stored row. */
 export const applicationOf = (row: ApplicationRow): Effect.Effect<Application> =>
@@ -33,8 +34,8 @@ export const applicationOf = (row: ApplicationRow): Effect.Effect<Application> =
 
 const identityOf = (app: ApplicationIdentity) => `${app.name}\u0000${app.version}\u0000${app.platform}`
 
-export class KnownApplications extends Effect.Service<KnownApplications>()("KnownApplications", {
-  effect: Effect.gen(function*() {
+export class KnownApplications extends Context.Service<KnownApplications>()("KnownApplications", {
+  make: Effect.gen(function*() {
     const store = yield* ConnectorStore
     const byId = new Map<string, Application>()
     const byIdentity = new Map<string, Application>()
@@ -73,4 +74,6 @@ export class KnownApplications extends Effect.Service<KnownApplications>()("Know
       }
     } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(KnownApplications, KnownApplications.make)
+}

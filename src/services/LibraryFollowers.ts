@@ -10,7 +10,7 @@
  * since the last one was kept or read back, and in a quiet moment once many were (or none stands). When a burst of
  * commits ends, memory is given back (`MemoryAtRest`).
  */
-import { Deferred, Duration, Effect, FiberId, Option, Schedule, Stream } from "effect"
+import { Context, Deferred, Duration, Effect, Layer, Option, Schedule, Stream } from "effect"
 import { type FeedEntry, type FeedEvent, isOutage } from "../domain/Commit.ts"
 import { facetsOf, searchableText } from "../domain/SearchableText.ts"
 import { MemoryAtRest } from "../MemoryAtRest.ts"
@@ -47,8 +47,8 @@ const QUIET_LOOK = "5 seconds"
  */
 const BURST_LOOK = "1 second"
 
-export class LibraryFollowers extends Effect.Service<LibraryFollowers>()("LibraryFollowers", {
-  scoped: Effect.gen(function*() {
+export class LibraryFollowers extends Context.Service<LibraryFollowers>()("LibraryFollowers", {
+  make: Effect.gen(function*() {
     const feed = yield* ChangeFeed
     const search = yield* SearchIndex
     const applications = yield* KnownApplications
@@ -64,7 +64,8 @@ export class LibraryFollowers extends Effect.Service<LibraryFollowers>()("Librar
     const restored = Option.isSome(kept) && (yield* search.restore(kept.value))
     // A snapshot that could not be used stands no more: writes stop recording their rows until the next stop.
     if (Option.isSome(snapshots) && Option.isSome(kept) && !restored) yield* snapshots.value.forget
-    if (!restored) yield* search.load
+    if (restored) yield* Effect.logDebug(`Search index read back from its snapshot, ${kept.value.changedRows.length} rows written since`)
+    else yield* search.load
     yield* intentions.load
 
     /** The number of the last commit the index holds: every one up to the feed's head is in what was loaded. */
@@ -105,7 +106,7 @@ export class LibraryFollowers extends Effect.Service<LibraryFollowers>()("Librar
       Effect.suspend(() => {
         if (applied >= seq) return Effect.void
         // Registered in the same step as the check: the follower cannot apply the commit in between.
-        const deferred = Deferred.unsafeMake<void>(FiberId.none)
+        const deferred = Deferred.makeUnsafe<void>()
         const list = waiting.get(seq)
         if (list === undefined) waiting.set(seq, [deferred])
         else list.push(deferred)
@@ -150,7 +151,7 @@ export class LibraryFollowers extends Effect.Service<LibraryFollowers>()("Librar
         const now = { applied, requests: requests.count() }
         const quiet = now.applied === seen.applied && now.requests === seen.requests && !requests.answering()
         seen = now
-        return quiet && sinceKept >= KEEP_AFTER_COMMITS ? Effect.zipRight(roomFirst, keep) : Effect.void
+        return quiet && sinceKept >= KEEP_AFTER_COMMITS ? Effect.andThen(roomFirst, keep) : Effect.void
       })
       yield* Effect.forkScoped(Effect.schedule(lookForQuiet, Schedule.spaced(QUIET_LOOK)))
 
@@ -177,4 +178,8 @@ export class LibraryFollowers extends Effect.Service<LibraryFollowers>()("Librar
       applied: (): number => applied
     } as const
   })
-}) {}
+}) {
+  /** Without the services it uses, for tests that provide their own. */
+  static readonly layerNoDeps = Layer.effect(LibraryFollowers, LibraryFollowers.make)
+  static readonly layer = LibraryFollowers.layerNoDeps.pipe(Layer.provide([ChangeHub.layer, IntentionIndex.layer, KnownApplications.layer, SearchIndex.layer]))
+}

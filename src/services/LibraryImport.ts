@@ -6,8 +6,8 @@
  * skipped because the library holds it already (live or in the trash) or it came twice. An entry the library
  * refuses (too large, say) is reported with its place and the rest go on.
  */
-import { Effect, Either } from "effect"
-import type { InvalidRequest } from "../api/Errors.ts"
+import { Context, Effect, Layer, Result } from "effect"
+import type { InvalidRequest } from "../domain/Errors.ts"
 import type { Asset } from "../domain/Asset.ts"
 import { buildAsset } from "../domain/AssetBuilder.ts"
 import { AssetId, FormatId } from "../domain/Common.ts"
@@ -72,8 +72,8 @@ const withSourceTimes = (asset: Asset, snippet: ImportedSnippet): Asset =>
 const messageOf = (error: unknown) =>
   typeof error === "object" && error !== null && "message" in error ? String(error.message) : String(error)
 
-export class LibraryImport extends Effect.Service<LibraryImport>()("LibraryImport", {
-  effect: Effect.gen(function*() {
+export class LibraryImport extends Context.Service<LibraryImport>()("LibraryImport", {
+  make: Effect.gen(function*() {
     const repository = yield* AssetRepository
     const preprocessor = yield* SeedPreprocessor
     const creator = yield* AssetCreator
@@ -140,7 +140,7 @@ export class LibraryImport extends Effect.Service<LibraryImport>()("LibraryImpor
         const outcomes = yield* Effect.forEach(
           planned,
           ({ id, snippet }) =>
-            Effect.either(Effect.flatMap(heldAs(id), (held): Effect.Effect<Outcome, InvalidRequest> =>
+            Effect.result(Effect.flatMap(heldAs(id), (held): Effect.Effect<Outcome, InvalidRequest> =>
               held === undefined
                 ? importOne(kind, snippet, id, dryRun)
                 : Effect.succeed({ held: `${held} already (${id})` }))),
@@ -150,10 +150,10 @@ export class LibraryImport extends Effect.Service<LibraryImport>()("LibraryImpor
         const tags: Array<string> = []
         outcomes.forEach((outcome, index) => {
           const { snippet } = planned[index]!
-          if (Either.isLeft(outcome)) problems.push({ place: snippet.place, reason: `was refused: ${messageOf(outcome.left)}` })
-          else if ("held" in outcome.right) skipped.push({ place: snippet.place, reason: outcome.right.held })
+          if (Result.isFailure(outcome)) problems.push({ place: snippet.place, reason: `was refused: ${messageOf(outcome.failure)}` })
+          else if ("held" in outcome.success) skipped.push({ place: snippet.place, reason: outcome.success.held })
           else {
-            entries.push(outcome.right.entry)
+            entries.push(outcome.success.entry)
             tags.push(...snippet.tags)
           }
         })
@@ -174,4 +174,8 @@ export class LibraryImport extends Effect.Service<LibraryImport>()("LibraryImpor
 
     return { run } as const
   })
-}) {}
+}) {
+  /** Without the services it uses, for tests that provide their own. */
+  static readonly layerNoDeps = Layer.effect(LibraryImport, LibraryImport.make)
+  static readonly layer = LibraryImport.layerNoDeps.pipe(Layer.provide([AssetCreator.layer, AssetRepository.layer, Installation.layer, NearCopies.layer, SeedPreprocessor.layer]))
+}

@@ -5,9 +5,9 @@
  * the asset (its `updated` moves); renaming or deleting a tag changes the assets that carry it without moving
  * theirs.
  */
-import { Effect, Option } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 import { randomUUID } from "node:crypto"
-import { MetadataConflict, MetadataNotFound } from "../api/Errors.ts"
+import { MetadataConflict, MetadataNotFound } from "../domain/Errors.ts"
 import type { Annotation, Tag, Website } from "../domain/Asset.ts"
 import { type AssetParts, editAsset } from "../domain/AssetBuilder.ts"
 import { edited } from "../domain/AssetEdits.ts"
@@ -40,8 +40,8 @@ const withAssets = <K extends MetadataKind>(kind: K, entity: MetadataEntity[K], 
 
 const now = () => timestamp(new Date())
 
-export class MetadataEntities extends Effect.Service<MetadataEntities>()("MetadataEntities", {
-  effect: Effect.gen(function*() {
+export class MetadataEntities extends Context.Service<MetadataEntities>()("MetadataEntities", {
+  make: Effect.gen(function*() {
     const registry = yield* MetadataStore
     const commits = yield* Commits
 
@@ -213,7 +213,7 @@ export class MetadataEntities extends Effect.Service<MetadataEntities>()("Metada
       })
 
     const updateTag = (given: TagUpdate) =>
-      Effect.zipRight(
+      Effect.andThen(
         commits.commit((tx) =>
           Effect.gen(function*() {
             const tag = yield* existing("tag", given.id)
@@ -227,7 +227,7 @@ export class MetadataEntities extends Effect.Service<MetadataEntities>()("Metada
       )
 
     const updateWebsite = (given: WebsiteUpdate) =>
-      Effect.zipRight(
+      Effect.andThen(
         commits.commit((tx) =>
           Effect.gen(function*() {
             const website = yield* existing("website", given.id)
@@ -318,4 +318,8 @@ export class MetadataEntities extends Effect.Service<MetadataEntities>()("Metada
       disassociate
     } as const
   })
-}) {}
+}) {
+  /** Without the services it uses, for tests that provide their own. */
+  static readonly layerNoDeps = Layer.effect(MetadataEntities, MetadataEntities.make)
+  static readonly layer = MetadataEntities.layerNoDeps.pipe(Layer.provide([Commits.layer]))
+}

@@ -2,7 +2,7 @@
  * Saved snippets alike some code, at least as alike as a copy the service would suggest reusing (`REUSE_MATCH`):
  * what saving it again would duplicate. Read by the MCP save tool and by imports' previews.
  */
-import { Effect } from "effect"
+import { Context, Effect, Layer } from "effect"
 import { AssetRepository } from "./AssetRepository.ts"
 import { REUSE_MATCH } from "./ConnectorActivity.ts"
 import { SimilarityIndex } from "./SimilarityIndex.ts"
@@ -13,8 +13,8 @@ export interface NearCopy {
   readonly similarity: number
 }
 
-export class NearCopies extends Effect.Service<NearCopies>()("NearCopies", {
-  effect: Effect.gen(function*() {
+export class NearCopies extends Context.Service<NearCopies>()("NearCopies", {
+  make: Effect.gen(function*() {
     const similar = yield* SimilarityIndex
     const repository = yield* AssetRepository
 
@@ -32,4 +32,8 @@ export class NearCopies extends Effect.Service<NearCopies>()("NearCopies", {
 
     return { of } as const
   })
-}) {}
+}) {
+  /** Without the services it uses, for tests that provide their own. */
+  static readonly layerNoDeps = Layer.effect(NearCopies, NearCopies.make)
+  static readonly layer = NearCopies.layerNoDeps.pipe(Layer.provide([AssetRepository.layer, SimilarityIndex.layer]))
+}

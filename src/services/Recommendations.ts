@@ -3,8 +3,8 @@
  * then shared tags and the same language. Recommended: related assets of the assets the user interacted with,
  * weighted by how much (time viewed, touched, scrolled). Inputs are never returned; pseudo assets neither.
  */
-import { Effect } from "effect"
-import { InvalidRequest } from "../api/Errors.ts"
+import { Context, Effect, Layer } from "effect"
+import { InvalidRequest } from "../domain/Errors.ts"
 import type { Asset } from "../domain/Asset.ts"
 import { durationSeconds } from "../domain/IsoDuration.ts"
 import { tagKey } from "../domain/Metadata.ts"
@@ -28,8 +28,8 @@ interface Facets {
   readonly language: string | null
 }
 
-export class Recommendations extends Effect.Service<Recommendations>()("Recommendations", {
-  effect: Effect.gen(function*() {
+export class Recommendations extends Context.Service<Recommendations>()("Recommendations", {
+  make: Effect.gen(function*() {
     const assets = yield* AssetStore
     const metadata = yield* MetadataStore
     const similar = yield* SimilarityIndex
@@ -150,4 +150,8 @@ export class Recommendations extends Effect.Service<Recommendations>()("Recommen
 
     return { related, relatedScored, recommended } as const
   })
-}) {}
+}) {
+  /** Without the services it uses, for tests that provide their own. */
+  static readonly layerNoDeps = Layer.effect(Recommendations, Recommendations.make)
+  static readonly layer = Recommendations.layerNoDeps.pipe(Layer.provide([AssetRepository.layer, SearchIndex.layer, SimilarityIndex.layer]))
+}

@@ -7,7 +7,7 @@
  *   without bound);
  * - the change feed: commits every follower read long ago.
  */
-import { Effect, Layer, Schedule } from "effect"
+import { Context, Effect, Layer, Schedule } from "effect"
 import { TrashConfig } from "../config.ts"
 import { ChangeFeed } from "../storage/ChangeFeed.ts"
 import { ConnectorStore } from "../storage/ConnectorStore.ts"
@@ -19,8 +19,8 @@ export const KEPT_EVENTS = 100_000
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600 * 1000).toISOString()
 
-export class Retention extends Effect.Service<Retention>()("Retention", {
-  effect: Effect.gen(function*() {
+export class Retention extends Context.Service<Retention>()("Retention", {
+  make: Effect.gen(function*() {
     const commits = yield* Commits
     const store = yield* ConnectorStore
     return {
@@ -31,10 +31,14 @@ export class Retention extends Effect.Service<Retention>()("Retention", {
         commits.commit(() => store.pruneEvents(daysAgo(kept.days), kept.events))
     } as const
   })
-}) {}
+}) {
+  /** Without the services it uses, for tests that provide their own. */
+  static readonly layerNoDeps = Layer.effect(Retention, Retention.make)
+  static readonly layer = Retention.layerNoDeps.pipe(Layer.provide([Commits.layer]))
+}
 
 /** Runs both jobs at start-up and every hour while the service runs. */
-export const RetentionSchedule = Layer.scopedDiscard(Effect.gen(function*() {
+export const RetentionSchedule = Layer.effectDiscard(Effect.gen(function*() {
   const { days } = yield* Effect.orDie(TrashConfig)
   const retention = yield* Retention
   const lock = yield* WriterLock
@@ -45,4 +49,4 @@ export const RetentionSchedule = Layer.scopedDiscard(Effect.gen(function*() {
     lock.exclusive("change-feed-retention", feed.compact)
   ], { discard: true })
   yield* Effect.forkScoped(Effect.repeat(jobs, Schedule.spaced("1 hour")))
-}))
+})).pipe(Layer.provide(Retention.layer))

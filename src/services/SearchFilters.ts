@@ -6,7 +6,7 @@
  * containment, ranges by instants.
  */
 import { Effect } from "effect"
-import { InvalidRequest } from "../api/Errors.ts"
+import { InvalidRequest } from "../domain/Errors.ts"
 import type { FacetIndex } from "../domain/FacetIndex.ts"
 import { RowSet } from "../domain/RowSet.ts"
 import type { AssetFilter, AssetFilters, AssetFilterTimestamp } from "../domain/Search.ts"

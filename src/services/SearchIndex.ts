@@ -5,7 +5,7 @@
  * back from the snapshot kept at the last stop, where the engine keeps one, with the rows written since then read
  * again) and then follows the change feed (`LibraryFollowers`).
  */
-import { Effect, Fiber } from "effect"
+import { Context, Effect, Fiber, Layer } from "effect"
 import { type AssetFacets, FacetIndex, type FacetIndexParts } from "../domain/FacetIndex.ts"
 import type { SearchableText } from "../domain/SearchableText.ts"
 import { decodeSnapshot, snapshotPieces } from "../domain/SnapshotBytes.ts"
@@ -51,8 +51,8 @@ export const runsOf = (rows: ReadonlyArray<number>): Array<readonly [number, num
 const titleText = (text: Pick<SearchableText, "name" | "tags" | "annotations">) =>
   [text.name, ...text.tags, ...text.annotations].join("\n")
 
-export class SearchIndex extends Effect.Service<SearchIndex>()("SearchIndex", {
-  effect: Effect.gen(function*() {
+export class SearchIndex extends Context.Service<SearchIndex>()("SearchIndex", {
+  make: Effect.gen(function*() {
     const assets = yield* AssetStore
     const metadata = yield* MetadataStore
     const text = yield* TextSearch
@@ -81,7 +81,7 @@ export class SearchIndex extends Effect.Service<SearchIndex>()("SearchIndex", {
      * indexes the asset again.
      */
     const addPage = (
-      { links, rows, titleRows }: NonNullable<Effect.Effect.Success<ReturnType<typeof readPage>>>,
+      { links, rows, titleRows }: NonNullable<Effect.Success<ReturnType<typeof readPage>>>,
       keys: ReadonlyMap<number, FacetKey>
     ) => {
       for (const row of titleRows) titles.add(row.row, [row.name, row.tags, row.annotations].join("\n"))
@@ -127,7 +127,7 @@ export class SearchIndex extends Effect.Service<SearchIndex>()("SearchIndex", {
           return true
         },
         catch: (error) => error
-      }).pipe(Effect.catchAll((error) => {
+      }).pipe(Effect.catch((error) => {
         clear()
         const warning = `The search index's snapshot could not be read, so it is built again: ${messagesOf(error)}`
         return Effect.as(Effect.logWarning(warning), false)
@@ -138,11 +138,11 @@ export class SearchIndex extends Effect.Service<SearchIndex>()("SearchIndex", {
       load: Effect.gen(function*() {
         // The next page is read while this one is added: on a database server, its queries run meanwhile.
         const keys = yield* metadata.facetKeys
-        let next = yield* Effect.fork(readPage(0))
+        let next = yield* Effect.forkChild(readPage(0))
         while (true) {
           const page = yield* Fiber.join(next)
           if (page === undefined) break
-          next = yield* Effect.fork(readPage(page.last))
+          next = yield* Effect.forkChild(readPage(page.last))
           addPage(page, keys)
         }
         facets.orderLoaded()
@@ -190,4 +190,6 @@ export class SearchIndex extends Effect.Service<SearchIndex>()("SearchIndex", {
       titlesContaining: (fragment: string, limit: number) => titles.containing(fragment, limit)
     } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(SearchIndex, SearchIndex.make)
+}

@@ -5,9 +5,9 @@
  */
 import { knownClassification } from "../domain/ClassificationSpecifics.ts"
 import { fileContent, fragmentContent } from "../domain/FormatContent.ts"
-import { Effect, Option } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 import { randomUUID } from "node:crypto"
-import { InvalidRequest } from "../api/Errors.ts"
+import { InvalidRequest } from "../domain/Errors.ts"
 import type { Application, SeededApplication } from "../domain/Application.ts"
 import type { PreparedAsset } from "../domain/AssetBuilder.ts"
 import type { ClassificationSpecificValue } from "../domain/ClassificationSpecifics.ts"
@@ -46,15 +46,15 @@ const draftApplication = (seeded: SeededApplication, known: Option.Option<Applic
     ...(seeded.capabilities === undefined ? {} : { capabilities: seeded.capabilities })
   }))
 
-export class SeedPreprocessor extends Effect.Service<SeedPreprocessor>()("SeedPreprocessor", {
-  effect: Effect.gen(function*() {
+export class SeedPreprocessor extends Context.Service<SeedPreprocessor>()("SeedPreprocessor", {
+  make: Effect.gen(function*() {
     const classifier = yield* Classifier
     const sessions = yield* ConnectorSessions
 
     const prepareFragment = (fragment: SeededFragment, seed: Seed) =>
       Effect.gen(function*() {
         const content = fragmentContent(fragment, ["asset", "format", "fragment"])
-        const { text, byteLength } = yield* Effect.mapError(content, InvalidRequest.at)
+        const { text, byteLength } = yield* Effect.mapError(Effect.fromResult(content), InvalidRequest.at)
         const ext = fragment.metadata?.ext ?? seed.asset.format.classification?.specific ??
           (text === undefined ? "txt" : yield* classifier.detectLanguage(text))
         const classification: KnownClassification = {
@@ -72,7 +72,7 @@ export class SeedPreprocessor extends Effect.Service<SeedPreprocessor>()("SeedPr
 
     const prepareFile = (file: SeededFile, seed: Seed) =>
       Effect.gen(function*() {
-        const { byteLength } = yield* Effect.mapError(fileContent(file, ["asset", "format", "file"]), InvalidRequest.at)
+        const { byteLength } = yield* Effect.mapError(Effect.fromResult(fileContent(file, ["asset", "format", "file"])), InvalidRequest.at)
         const ext = file.metadata?.ext ?? seed.asset.format.classification?.specific ??
           extensionOfFileName(file.metadata?.name) ?? "bin"
         const classification: KnownClassification = {
@@ -144,9 +144,12 @@ export class SeedPreprocessor extends Effect.Service<SeedPreprocessor>()("SeedPr
       }),
       prepareForCreate: (seed: Seed) => prepare(seed, { registerApplication: true })
     } as const
-  }),
-  dependencies: [Classifier.Default, ConnectorSessions.Default]
-}) {}
+  })
+}) {
+  /** Without the services it uses, for tests that provide their own. */
+  static readonly layerNoDeps = Layer.effect(SeedPreprocessor, SeedPreprocessor.make)
+  static readonly layer = SeedPreprocessor.layerNoDeps.pipe(Layer.provide([Classifier.layer, ConnectorSessions.layer]))
+}
 
 /** Tags without blanks or repeats (compared case-insensitively), in the order given. */
 const uniqueTags = <T extends { readonly text: string }>(tags: ReadonlyArray<T>): Array<T> => {

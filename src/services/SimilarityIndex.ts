@@ -6,7 +6,7 @@
  * words, then those holding its lines as they are (similarity 1). Nothing is held in memory and nothing is rebuilt at
  * start-up.
  */
-import { Effect } from "effect"
+import { Context, Effect, Layer } from "effect"
 import { fingerprintOf, jaccardBetween, prepare, similarityBetween } from "../domain/CodeFingerprint.ts"
 import { type CommentedPaste, commentedPaste, holdsPaste, linesHeld, trimmedLines } from "../domain/CommentedPaste.ts"
 import { countsOf } from "../domain/Counts.ts"
@@ -36,8 +36,8 @@ interface RankedAsset extends SimilarAsset {
   readonly jaccard: number
 }
 
-export class SimilarityIndex extends Effect.Service<SimilarityIndex>()("SimilarityIndex", {
-  effect: Effect.gen(function*() {
+export class SimilarityIndex extends Context.Service<SimilarityIndex>()("SimilarityIndex", {
+  make: Effect.gen(function*() {
     const store = yield* SimilarityStore
     const text = yield* TextSearch
     const { facets } = yield* SearchIndex
@@ -94,6 +94,10 @@ export class SimilarityIndex extends Effect.Service<SimilarityIndex>()("Similari
 
     return { closest, codeAt: text.contentAt } as const
   })
-}) {}
+}) {
+  /** Without the services it uses, for tests that provide their own. */
+  static readonly layerNoDeps = Layer.effect(SimilarityIndex, SimilarityIndex.make)
+  static readonly layer = SimilarityIndex.layerNoDeps.pipe(Layer.provide([SearchIndex.layer]))
+}
 
 const round = (value: number) => Math.round(value * 1e4) / 1e4

@@ -2,10 +2,10 @@
  * The open WebSocket connections, as a count and a shutdown signal: at shutdown every stream closes with 1001
  * ("going away") before the server stops, so clients know to reconnect rather than seeing a dropped connection.
  */
-import { Deferred, Effect } from "effect"
+import { Context, Deferred, Effect, Layer } from "effect"
 
-export class StreamConnections extends Effect.Service<StreamConnections>()("StreamConnections", {
-  effect: Effect.gen(function*() {
+export class StreamConnections extends Context.Service<StreamConnections>()("StreamConnections", {
+  make: Effect.gen(function*() {
     const closing = yield* Deferred.make<void>()
     let open = 0
     return {
@@ -26,4 +26,6 @@ export class StreamConnections extends Effect.Service<StreamConnections>()("Stre
         })
     } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(StreamConnections, StreamConnections.make)
+}

@@ -5,17 +5,21 @@
  * only after the previous transaction ran (clients opening a connection per request, say). A request counts from
  * when the server reads its head until it reaches a commit or ends without one (a refusal, a search sent by POST).
  */
-import { Effect, FiberRef } from "effect"
+import { Context, Effect, Layer } from "effect"
 
 /** One request's place in the count: given up once, when it reaches a commit or ends. */
 export interface PlaceOnTheWay {
   counted: boolean
 }
 
-export class WritesOnTheWay extends Effect.Service<WritesOnTheWay>()("WritesOnTheWay", {
-  sync: () => {
+/** The place of the request a fiber is handling, if any. */
+const CurrentPlace = Context.Reference<PlaceOnTheWay | undefined>("WritesOnTheWay/CurrentPlace", {
+  defaultValue: () => undefined
+})
+
+export class WritesOnTheWay extends Context.Service<WritesOnTheWay>()("WritesOnTheWay", {
+  make: Effect.sync(() => {
     let count = 0
-    const current = FiberRef.unsafeMake<PlaceOnTheWay | undefined>(undefined)
     const giveUp = (place: PlaceOnTheWay | undefined) => {
       if (place === undefined || !place.counted) return
       place.counted = false
@@ -32,9 +36,11 @@ export class WritesOnTheWay extends Effect.Service<WritesOnTheWay>()("WritesOnTh
       ended: giveUp,
       /** Runs the handling of the request holding `place`. */
       within: <A, E, R>(place: PlaceOnTheWay, handling: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
-        Effect.locally(handling, current, place),
+        Effect.provideService(handling, CurrentPlace, place),
       /** The running request (if any) reached the commit path. */
-      arrived: Effect.map(FiberRef.get(current), giveUp)
+      arrived: Effect.map(Effect.service(CurrentPlace), giveUp)
     } as const
-  }
-}) {}
+  })
+}) {
+  static readonly layer = Layer.effect(WritesOnTheWay, WritesOnTheWay.make)
+}

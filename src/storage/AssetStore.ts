@@ -139,4 +139,4 @@ export interface AssetStoreShape {
   readonly deleteSearchRow: (row: number) => Effect.Effect<void>
 }
 
-export class AssetStore extends Context.Tag("AssetStore")<AssetStore, AssetStoreShape>() {}
+export class AssetStore extends Context.Service<AssetStore, AssetStoreShape>()("AssetStore") {}

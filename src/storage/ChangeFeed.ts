@@ -28,4 +28,4 @@ export interface ChangeFeedShape {
   readonly compact: Effect.Effect<void>
 }
 
-export class ChangeFeed extends Context.Tag("ChangeFeed")<ChangeFeed, ChangeFeedShape>() {}
+export class ChangeFeed extends Context.Service<ChangeFeed, ChangeFeedShape>()("ChangeFeed") {}

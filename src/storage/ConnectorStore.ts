@@ -54,4 +54,4 @@ export interface ConnectorStoreShape {
   readonly pruneEvents: (before: string, kept: number) => Effect.Effect<void>
 }
 
-export class ConnectorStore extends Context.Tag("ConnectorStore")<ConnectorStore, ConnectorStoreShape>() {}
+export class ConnectorStore extends Context.Service<ConnectorStore, ConnectorStoreShape>()("ConnectorStore") {}

@@ -13,7 +13,7 @@ const databaseUrl = Effect.map(
   (config) => Option.filter(config.databaseUrl, (url) => Redacted.value(url).trim() !== "")
 )
 
-export const EngineLive = Layer.unwrapEffect(Effect.gen(function*() {
+export const EngineLive = Layer.unwrap(Effect.gen(function*() {
   const url = yield* databaseUrl
   if (Option.isNone(url)) return sqliteEngine((yield* ServiceConfig).dbPath)
   const { pgEngine } = yield* Effect.promise(() => import("./pg/PgEngine.ts"))

@@ -2,8 +2,8 @@
  * The live listing's pages, newest first along the listing index (`assets_live`), each page from where the last one
  * ended: the same SQL on every engine but for how a column is matched against a list of values.
  */
-import type { SqlClient } from "@effect/sql/SqlClient"
-import type { Fragment } from "@effect/sql/Statement"
+import type { SqlClient } from "effect/sql/SqlClient"
+import type { Fragment } from "effect/sql/Statement"
 import { Effect } from "effect"
 import type { PagePosition, PseudoSelection, StoredRow, StoredSelection } from "./AssetStore.ts"
 import { transferablesColumn } from "./TransferablesColumn.ts"

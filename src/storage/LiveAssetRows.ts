@@ -32,7 +32,7 @@ export interface LiveAssetRowsShape {
   readonly insert: (live: LiveAsset) => Effect.Effect<number>
 }
 
-export class LiveAssetRows extends Context.Tag("LiveAssetRows")<LiveAssetRows, LiveAssetRowsShape>() {}
+export class LiveAssetRows extends Context.Service<LiveAssetRows, LiveAssetRowsShape>()("LiveAssetRows") {}
 
 /** The rows through their own ports, one statement (or a few) each. */
 export const portByPort = Layer.effect(

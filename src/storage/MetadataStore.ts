@@ -99,4 +99,4 @@ export interface MetadataStoreShape {
   readonly deleteLinks: (assetRow: number) => Effect.Effect<ReadonlyArray<number>>
 }
 
-export class MetadataStore extends Context.Tag("MetadataStore")<MetadataStore, MetadataStoreShape>() {}
+export class MetadataStore extends Context.Service<MetadataStore, MetadataStoreShape>()("MetadataStore") {}

@@ -5,7 +5,7 @@
  * answered, such as a listing of every asset, which takes seconds and is no pause. Without this service (tests,
  * tools), nothing counts requests.
  */
-import { Effect, Option } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 
 /** What background work asks of the requests: how many came so far, and whether any is being answered. */
 export interface RequestActivity {
@@ -13,8 +13,8 @@ export interface RequestActivity {
   readonly answering: () => boolean
 }
 
-export class RequestsReceived extends Effect.Service<RequestsReceived>()("RequestsReceived", {
-  sync: () => {
+export class RequestsReceived extends Context.Service<RequestsReceived>()("RequestsReceived", {
+  make: Effect.sync(() => {
     let count = 0
     let answering = 0
     return {
@@ -32,8 +32,10 @@ export class RequestsReceived extends Effect.Service<RequestsReceived>()("Reques
         }
       }
     } as const
-  }
-}) {}
+  })
+}) {
+  static readonly layer = Layer.effect(RequestsReceived, RequestsReceived.make)
+}
 
 /** The requests received, as background work asks of them; none, and none being answered, where none are counted. */
 export const requestActivity = Effect.map(

@@ -1,9 +1,9 @@
 /**
  * A database whose schema a newer version of the service migrated is refused at start, before anything is written:
  * this version would misread what it does not know; one an earlier version wrote is said to be migrated. Both
- * engines keep `@effect/sql`'s migrations table.
+ * engines keep Effect SQL's migrations table (`effect_sql_migrations`).
  */
-import { SqlClient } from "@effect/sql/SqlClient"
+import { SqlClient } from "effect/sql/SqlClient"
 import { Effect, Option } from "effect"
 import { ExitCode, StartupError } from "../StartupError.ts"
 
@@ -19,7 +19,7 @@ const lastMigration = Effect.gen(function*() {
   if (exists.length === 0 || exists[0].found === null) return Option.none()
   const latest = yield* sql<{ id: number; name: string }>`
     SELECT migration_id AS id, name FROM ${sql(TABLE)} ORDER BY migration_id DESC LIMIT 1`
-  return Option.fromNullable(latest[0])
+  return Option.fromNullishOr(latest[0])
 })
 
 /** The last migration the database ran (0 for a new database). */

@@ -46,7 +46,7 @@ export interface SearchIndexSnapshotsShape {
   readonly forget: Effect.Effect<void>
 }
 
-export class SearchIndexSnapshots extends Context.Tag("SearchIndexSnapshots")<
+export class SearchIndexSnapshots extends Context.Service<
   SearchIndexSnapshots,
   SearchIndexSnapshotsShape
->() {}
+>()("SearchIndexSnapshots") {}

@@ -24,4 +24,4 @@ export interface SimilarityStoreShape {
   readonly remove: (row: number) => Effect.Effect<void>
 }
 
-export class SimilarityStore extends Context.Tag("SimilarityStore")<SimilarityStore, SimilarityStoreShape>() {}
+export class SimilarityStore extends Context.Service<SimilarityStore, SimilarityStoreShape>()("SimilarityStore") {}

@@ -3,7 +3,7 @@
  * shutting down) rather than a bug: requests then answer 503 and the streams close with 1011, and the service
  * reconnects by itself.
  */
-import { SqlError } from "@effect/sql/SqlError"
+import { SqlError } from "effect/sql/SqlError"
 import { messagesOf } from "../StartupError.ts"
 
 const CONNECTION_LOST =

@@ -128,4 +128,4 @@ export interface TextSearchShape {
   readonly unindex: (row: number) => Effect.Effect<void>
 }
 
-export class TextSearch extends Context.Tag("TextSearch")<TextSearch, TextSearchShape>() {}
+export class TextSearch extends Context.Service<TextSearch, TextSearchShape>()("TextSearch") {}

@@ -17,4 +17,4 @@ export interface WriterLockShape {
   readonly exclusive: <E, R>(name: string, job: Effect.Effect<void, E, R>) => Effect.Effect<boolean, E, R>
 }
 
-export class WriterLock extends Context.Tag("WriterLock")<WriterLock, WriterLockShape>() {}
+export class WriterLock extends Context.Service<WriterLock, WriterLockShape>()("WriterLock") {}

@@ -6,10 +6,10 @@
  * ships: `E2E_POSTGRES_URL=postgres://… npx tsx test/corpus/recordMigrationSchemas.ts` (a server it may create
  * databases on).
  */
-import { Migrator } from "@effect/sql"
-import { SqlClient } from "@effect/sql/SqlClient"
+import { Migrator } from "effect/sql"
+import { SqlClient } from "effect/sql/SqlClient"
 import { PgClient } from "@effect/sql-pg"
-import * as NodeSqliteClient from "../../src/storage/sqlite/NodeSqliteClient.ts"
+import { SqliteClient } from "@effect/sql-sqlite-node"
 import { Effect, Redacted } from "effect"
 import { createHash } from "node:crypto"
 import { migrationSteps as pgMigrationSteps } from "../../src/storage/pg/migrations.ts"
@@ -32,7 +32,7 @@ export const migrationSchemas = Effect.gen(function*() {
         SELECT type, name, sql FROM sqlite_master
         WHERE name NOT LIKE 'sqlite_%' AND name <> 'effect_sql_migrations' ORDER BY type, name`
       return hashOf(schema)
-    }).pipe(Effect.provide(NodeSqliteClient.layer({ filename: ":memory:" })))
+    }).pipe(Effect.provide(SqliteClient.layer({ filename: ":memory:" })))
   }
   return hashes
 })

@@ -3,7 +3,7 @@
  * generated clients (`@pieces.app/pieces-os-client`, a devDependency, MIT): each `async <name>Raw(...)` method
  * states its path and method. And the operations this service declares, from its own HttpApi.
  */
-import { OpenApi } from "@effect/platform"
+import { OpenApi } from "effect/http-api"
 import { readdirSync, readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { dirname, join } from "node:path"

@@ -13,7 +13,7 @@ import {
   ResourceListChangedNotificationSchema,
   ResourceUpdatedNotificationSchema
 } from "@modelcontextprotocol/sdk/types.js"
-import { Effect, FastCheck as fc } from "effect"
+import fc from "fast-check"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -412,11 +412,9 @@ describe(`MCP (${runtime}, ${engine})`, () => {
         fc.dictionary(fc.string({ maxLength: 10 }), oddValue, { maxKeys: 4 }),
         fc.constant({})
       )
-      it.effect.prop(
-        `${name}: an error result or a JSON-RPC error, never a 500, nothing written`,
-        [mutated],
-        ([args]) =>
-          Effect.promise(async () => {
+      it(`${name}: an error result or a JSON-RPC error, never a 500, nothing written`, () =>
+        fc.assert(
+          fc.asyncProperty(mutated, async (args) => {
             const before = await marker.read()
             const context = `${name} ${JSON.stringify(args).slice(0, 300)}`
             const result = await client.callTool({ name, arguments: args }).then(
@@ -432,14 +430,13 @@ describe(`MCP (${runtime}, ${engine})`, () => {
             }
             expect(await marker.read(), `refused, yet written: ${context}`).toBe(before)
           }),
-        { fastCheck: { numRuns: RUNS } }
-      )
+          { numRuns: RUNS }
+        ))
     }
 
-    it.effect.prop(
-      "raw bodies to the MCP endpoints: a JSON-RPC answer or a JSON refusal, never a 500",
-      [
-        fc.constantFrom("/mcp", "/model_context_protocol/2025-03-26/mcp", "legacy"),
+    it("raw bodies to the MCP endpoints: a JSON-RPC answer or a JSON refusal, never a 500", () =>
+      fc.assert(
+        fc.asyncProperty(fc.constantFrom("/mcp", "/model_context_protocol/2025-03-26/mcp", "legacy"),
         fc.oneof(
           fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
           fc.record({
@@ -454,10 +451,7 @@ describe(`MCP (${runtime}, ${engine})`, () => {
             params: fc.oneof(oddValue, fc.record({ name: fc.constantFrom(...TOOLS), arguments: oddValue, uri: oddValue }))
           }, { requiredKeys: ["jsonrpc", "method"] }).map((message) => JSON.stringify(message)),
           fc.string({ maxLength: 100 })
-        )
-      ],
-      ([endpoint, body]) =>
-        Effect.promise(async () => {
+        ), async (endpoint, body) => {
           const before = await marker.read()
           const opened = endpoint === "legacy" ? undefined : await rawRequest(service.baseUrl, "POST", endpoint, {
             body: JSON.stringify({
@@ -484,8 +478,8 @@ describe(`MCP (${runtime}, ${engine})`, () => {
             expect(await marker.read(), `written: ${context}`).toBe(before)
           }
         }),
-      { fastCheck: { numRuns: RUNS } }
-    )
+        { numRuns: RUNS }
+      ))
 
     it("still serves after them", async () => {
       expect((await call(service.baseUrl, "GET", "/.well-known/health")).status).toBe(200)

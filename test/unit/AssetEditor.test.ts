@@ -1,5 +1,5 @@
 import { expect, layer } from "@effect/vitest"
-import { Effect, Either } from "effect"
+import { Effect, Result } from "effect"
 import { randomUUID } from "node:crypto"
 import { AssetId } from "../../src/domain/Common.ts"
 import { AssetCreator } from "../../src/services/AssetCreator.ts"
@@ -55,11 +55,11 @@ for (const engine of testEngines) layer(servicesOn(engine))(`AssetEditor (${engi
       const asset = yield* (yield* AssetCreator).create(codeSeed(PYTHON))
       const format = asset.formats.iterable[0]
       const refusals = [
-        yield* Effect.either(editor.replaceFormatContent({ id: format.id, asset: randomUUID(), fragment: { string: { raw: RUBY } } })),
-        yield* Effect.either(editor.replaceFormatContent({ id: format.id, fragment: { string: { raw: "  \n" } } })),
-        yield* Effect.either(editor.replaceFormatContent({ id: randomUUID(), fragment: { string: { raw: RUBY } } }))
+        yield* Effect.result(editor.replaceFormatContent({ id: format.id, asset: randomUUID(), fragment: { string: { raw: RUBY } } })),
+        yield* Effect.result(editor.replaceFormatContent({ id: format.id, fragment: { string: { raw: "  \n" } } })),
+        yield* Effect.result(editor.replaceFormatContent({ id: randomUUID(), fragment: { string: { raw: RUBY } } }))
       ]
-      expect(refusals.map((r) => Either.isLeft(r) && r.left._tag)).toEqual(["InvalidRequest", "InvalidRequest", "FormatNotFound"])
+      expect(refusals.map((r) => Result.isFailure(r) && r.failure._tag)).toEqual(["InvalidRequest", "InvalidRequest", "FormatNotFound"])
       expect((yield* editor.format(format.id)).fragment?.string?.raw).toBe(PYTHON)
     }))
 
@@ -71,8 +71,8 @@ for (const engine of testEngines) layer(servicesOn(engine))(`AssetEditor (${engi
       expect(renamed.name).toBe("golden spiral")
       expect(yield* searchIds({ query: "golden spiral" })).toEqual([asset.id])
       expect(yield* searchIds({ query: "sequence generator" })).toEqual([])
-      const blank = yield* Effect.either(editor.rename(AssetId.make(asset.id), " "))
-      expect(Either.isLeft(blank) && blank.left._tag).toBe("InvalidRequest")
+      const blank = yield* Effect.result(editor.rename(AssetId.make(asset.id), " "))
+      expect(Result.isFailure(blank) && blank.failure._tag).toBe("InvalidRequest")
     }))
 
   it.effect("a reclassification moves the asset between language filters", () =>

@@ -1,5 +1,5 @@
 import { expect, layer } from "@effect/vitest"
-import { Chunk, Effect, Stream } from "effect"
+import { Effect, Stream } from "effect"
 import { buildAsset } from "../../src/domain/AssetBuilder.ts"
 import { AssetId, FormatId } from "../../src/domain/Common.ts"
 import { timestamp } from "../../src/domain/Timestamps.ts"
@@ -32,13 +32,13 @@ for (const engine of testEngines) layer(servicesOn(engine))(`AssetRepository (${
       yield* (yield* AssetCreator).store(normal)
       yield* (yield* AssetCreator).store(pseudo)
       const ids = (pseudo: PseudoSelection) =>
-        Effect.map(Stream.runCollect(repository.idPages(pseudo, 1)), (pages) => Chunk.toArray(pages).flat())
+        Effect.map(Stream.runCollect(repository.idPages(pseudo, 1)), (pages) => pages.flat())
       expect(yield* ids("exclude")).toContain(normal.id)
       expect(yield* ids("exclude")).not.toContain(pseudo.id)
       expect(yield* ids("include")).toEqual(expect.arrayContaining([normal.id, pseudo.id]))
       expect(yield* ids("only")).toEqual([pseudo.id])
       const pages = yield* Stream.runCollect(repository.documentPages({ transferables: true, pseudo: "exclude" }, 1))
-      expect(Chunk.toArray(pages).flat().map((json) => JSON.parse(json).id)).toContain(normal.id)
+      expect(pages.flat().map((json) => JSON.parse(json).id)).toContain(normal.id)
     }))
 
   it.effect("a listing's pages of documents follow its ids page after page; suggested-only pages hold only those", () =>
@@ -54,9 +54,9 @@ for (const engine of testEngines) layer(servicesOn(engine))(`AssetRepository (${
       const documentIds = (options: { pseudo: PseudoSelection; suggestedOnly?: boolean }, size: number) =>
         Effect.map(
           Stream.runCollect(repository.documentPages({ transferables: false, ...options }, size)),
-          (pages) => Chunk.toArray(pages).flat().map((json) => JSON.parse(json).id as string)
+          (pages) => pages.flat().map((json) => JSON.parse(json).id as string)
         )
-      const ids = Chunk.toArray(yield* Stream.runCollect(repository.idPages("include", 100))).flat()
+      const ids = (yield* Stream.runCollect(repository.idPages("include", 100))).flat()
       for (const size of [1, 2, 3, 100]) {
         expect(yield* documentIds({ pseudo: "include" }, size)).toEqual(ids)
         const suggestedIds = yield* documentIds({ pseudo: "include", suggestedOnly: true }, size)

@@ -1,5 +1,5 @@
 import { expect, layer } from "@effect/vitest"
-import { Effect, Either } from "effect"
+import { Effect, Result } from "effect"
 import { AssetId } from "../../src/domain/Common.ts"
 import { AssetEditor } from "../../src/services/AssetEditor.ts"
 import { AssetSearch, RESULT_LIMIT, type SearchRequest } from "../../src/services/AssetSearch.ts"
@@ -158,7 +158,7 @@ for (const engine of testEngines) layer(servicesOn(engine))(`AssetSearch (${engi
       expect(yield* only([{ operations: { iterable: [{ classification: "sql" }, { classification: "rs" }], type: "OR" } }, {
         classification: "rs"
       }])).toEqual([recent])
-      expect(Either.isLeft(yield* Effect.either(only([{ updated: { from: { value: "yesterday" } } }])))).toBe(true)
+      expect(Result.isFailure(yield* Effect.result(only([{ updated: { from: { value: "yesterday" } } }])))).toBe(true)
     }))
 
   it.effect("results are capped while the counts cover every hit", () =>

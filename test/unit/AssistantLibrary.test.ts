@@ -3,7 +3,7 @@
  * an edit of several fields as one write or none, tags with counts, related snippets.
  */
 import { expect, layer } from "@effect/vitest"
-import { Effect, Either } from "effect"
+import { Effect, Result } from "effect"
 import { AssetId } from "../../src/domain/Common.ts"
 import { AssetRepository } from "../../src/services/AssetRepository.ts"
 import { AssistantLibrary } from "../../src/services/AssistantLibrary.ts"
@@ -41,7 +41,7 @@ for (const engine of testEngines) layer(servicesOn(engine))(`AssistantLibrary ($
       expect(copy.nearCopies[0].similarity).toBeGreaterThanOrEqual(0.7)
       const anyway = yield* library.save({ code: MEDIAN.replaceAll("ordered", "items"), saveAnyway: true })
       expect(anyway.saved).toBe(true)
-      expect(Either.isLeft(yield* Effect.either(library.save({ code: "  \n " })))).toBe(true)
+      expect(Result.isFailure(yield* Effect.result(library.save({ code: "  \n " })))).toBe(true)
     }))
 
   it.effect("finds in pages of summaries with the lines around the match; filters by tag and language", () =>
@@ -74,8 +74,8 @@ for (const engine of testEngines) layer(servicesOn(engine))(`AssistantLibrary ($
       expect(edited).toMatchObject({ name: "retry, edited", language: "ts", code: `${RETRY}// v2\n` })
       expect(edited.tags).toEqual(["b", "c"])
       const before = yield* (yield* AssetRepository).get(id)
-      const refused = yield* Effect.either(library.edit(id, { name: "never", code: " " }))
-      expect(Either.isLeft(refused)).toBe(true)
+      const refused = yield* Effect.result(library.edit(id, { name: "never", code: " " }))
+      expect(Result.isFailure(refused)).toBe(true)
       expect(yield* (yield* AssetRepository).get(id)).toEqual(before)
       expect((yield* library.edit(id, { language: "js" })).language).toBe("js")
     }))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Logger, Queue } from "effect"
+import { Effect, Logger, PubSub } from "effect"
 import { AssetChange } from "../../src/domain/Commit.ts"
 import { ChangeHub } from "../../src/services/ChangeHub.ts"
 import { codeAsset } from "./TestAssets.ts"
@@ -8,16 +8,16 @@ const asset = codeAsset({ code: "x", ext: "js", name: "x" })
 const commit = (change: AssetChange) => ({ assets: [change], metadata: [], applications: [], intentions: [] })
 
 describe("ChangeHub", () => {
-  it.scoped("a subscriber receives, in order, every commit published after it subscribed", () =>
+  it.effect("a subscriber receives, in order, every commit published after it subscribed", () =>
     Effect.gen(function*() {
       const hub = yield* ChangeHub
       yield* hub.publish(commit(AssetChange.Created({ asset, row: 1 })))
       const commits = yield* hub.subscribe()
       yield* hub.publish(commit(AssetChange.Updated({ asset, row: 1 })))
       yield* hub.publish(commit(AssetChange.Deleted({ asset, row: 1 })))
-      const received = yield* Queue.takeAll(commits)
+      const received = yield* PubSub.takeAll(commits)
       expect(Array.from(received).map((c) => c.assets[0]._tag)).toEqual(["Updated", "Deleted"])
-    }).pipe(Effect.provide(ChangeHub.Default)))
+    }).pipe(Effect.provide(ChangeHub.layer)))
 })
 
 describe("ChangeHub subscriptions", () => {
@@ -30,11 +30,11 @@ describe("ChangeHub subscriptions", () => {
         expect(hub.subscriberCount()).toBe(2)
       }))
       expect(hub.subscriberCount()).toBe(0)
-    }).pipe(Effect.provide(ChangeHub.Default)))
+    }).pipe(Effect.provide(ChangeHub.layer)))
 })
 
 describe("ChangeHub followers", () => {
-  it.scopedLive("are called with every commit published after they follow, in order, one after the other", () =>
+  it.live("are called with every commit published after they follow, in order, one after the other", () =>
     Effect.gen(function*() {
       const hub = yield* ChangeHub
       yield* hub.publish(commit(AssetChange.Created({ asset, row: 1 })))
@@ -47,9 +47,9 @@ describe("ChangeHub followers", () => {
       yield* hub.publish(commit(AssetChange.Deleted({ asset, row: 1 })))
       while (calls.length < 4) yield* Effect.sleep("1 millis")
       expect(calls).toEqual(["first Updated", "second Updated", "first Deleted", "second Deleted"])
-    }).pipe(Effect.provide(ChangeHub.Default)))
+    }).pipe(Effect.provide(ChangeHub.layer)))
 
-  it.scopedLive("a follower that fails costs the others nothing", () =>
+  it.live("a follower that fails costs the others nothing", () =>
     Effect.gen(function*() {
       const hub = yield* ChangeHub
       const received: Array<string> = []
@@ -61,7 +61,7 @@ describe("ChangeHub followers", () => {
       yield* hub.publish(commit(AssetChange.Updated({ asset, row: 1 })))
       while (received.length < 2) yield* Effect.sleep("1 millis")
       expect(received).toEqual(["Created", "Updated"])
-    }).pipe(Effect.provide(ChangeHub.Default), Effect.provide(Logger.remove(Logger.defaultLogger))))
+    }).pipe(Effect.provide(ChangeHub.layer), Effect.provide(Logger.layer([]))))
 
   it.live("count as subscribers while their scope lives, and are not called once it closed", () =>
     Effect.gen(function*() {
@@ -75,5 +75,5 @@ describe("ChangeHub followers", () => {
       yield* hub.publish(commit(AssetChange.Created({ asset, row: 1 })))
       yield* Effect.sleep("10 millis")
       expect(received).toEqual([])
-    }).pipe(Effect.provide(ChangeHub.Default)))
+    }).pipe(Effect.provide(ChangeHub.layer)))
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Either, Schema } from "effect"
+import { Result, Schema } from "effect"
 import { CLASSIFICATION_SPECIFICS, knownClassification } from "../../src/domain/ClassificationSpecifics.ts"
 import { ClassificationSpecificValue, KnownClassificationSpecific } from "../../src/domain/Common.ts"
 
@@ -19,8 +19,8 @@ describe("knownClassification", () => {
 describe("KnownClassificationSpecific", () => {
   it("decodes to the enum's spelling and refuses an unknown extension, naming it", () => {
     expect(Schema.decodeUnknownSync(KnownClassificationSpecific)("RS")).toBe("rs")
-    const refused = Schema.decodeUnknownEither(KnownClassificationSpecific)("klingon")
-    expect(Either.isLeft(refused) && String(refused.left)).toMatch(/"klingon" is not a known classification/)
+    const refused = Schema.decodeUnknownResult(KnownClassificationSpecific)("klingon")
+    expect(Result.isFailure(refused) && String(refused.failure)).toMatch(/"klingon" is not a known classification/)
   })
 })
 

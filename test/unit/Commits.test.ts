@@ -1,5 +1,5 @@
 import { expect, layer } from "@effect/vitest"
-import { Deferred, Effect, Either, Fiber, Queue } from "effect"
+import { Deferred, Effect, Fiber, PubSub, Result } from "effect"
 import { randomUUID } from "node:crypto"
 import { renamed } from "../../src/domain/AssetEdits.ts"
 import { AssetId } from "../../src/domain/Common.ts"
@@ -25,7 +25,7 @@ const searchIds = (query: string) =>
       result.hits.map((hit) => hit.id)))
 
 for (const engine of testEngines) layer(servicesOn(engine))(`Commits (${engine})`, (it) => {
-  it.scoped("a create stores the asset, indexes it and announces it in one commit", () =>
+  it.effect("a create stores the asset, indexes it and announces it in one commit", () =>
     Effect.gen(function*() {
       const commits = yield* Commits
       const changes = yield* (yield* ChangeHub).subscribe()
@@ -35,33 +35,33 @@ for (const engine of testEngines) layer(servicesOn(engine))(`Commits (${engine})
       expect(yield* searchIds("clampToRange")).toEqual([asset.id])
       const similar = yield* (yield* SimilarityIndex).closest(CODE, { limit: 1 })
       expect(yield* idsAt(similar.map((found) => found.row))).toEqual([asset.id])
-      expect(announced(yield* Queue.take(changes))).toEqual([`Created ${asset.id}`])
-      expect(yield* Queue.size(changes)).toBe(0)
+      expect(announced(yield* PubSub.take(changes))).toEqual([`Created ${asset.id}`])
+      expect(yield* PubSub.remaining(changes)).toBe(0)
     }))
 
-  it.scoped("a write that fails stores nothing, indexes nothing and announces nothing", () =>
+  it.effect("a write that fails stores nothing, indexes nothing and announces nothing", () =>
     Effect.gen(function*() {
       const commits = yield* Commits
       const changes = yield* (yield* ChangeHub).subscribe()
       const asset = codeAsset({ code: "const rolledBackIdentifier = 1", ext: "ts", name: "rolled back" })
-      const failed = yield* Effect.either(
-        commits.commit((tx) => Effect.zipRight(tx.create(asset), Effect.fail("refused" as const)))
+      const failed = yield* Effect.result(
+        commits.commit((tx) => Effect.andThen(tx.create(asset), Effect.fail("refused" as const)))
       )
-      expect(Either.isLeft(failed)).toBe(true)
-      const read = yield* Effect.either((yield* AssetRepository).get(asset.id))
-      expect(Either.isLeft(read) && read.left._tag).toBe("AssetNotFound")
+      expect(Result.isFailure(failed)).toBe(true)
+      const read = yield* Effect.result((yield* AssetRepository).get(asset.id))
+      expect(Result.isFailure(read) && read.failure._tag).toBe("AssetNotFound")
       expect(yield* searchIds("rolledBackIdentifier")).toEqual([])
-      expect(yield* Queue.size(changes)).toBe(0)
+      expect(yield* PubSub.remaining(changes)).toBe(0)
     }))
 
-  it.scoped("a write interrupted inside its transaction (a client that disconnected) still indexes and announces", () =>
+  it.effect("a write interrupted inside its transaction (a client that disconnected) still indexes and announces", () =>
     Effect.gen(function*() {
       const commits = yield* Commits
       const changes = yield* (yield* ChangeHub).subscribe()
       const asset = codeAsset({ code: "const interruptedWriteIdentifier = 1", ext: "ts", name: "interrupted" })
       const inside = yield* Deferred.make<void>()
       const release = yield* Deferred.make<void>()
-      const fiber = yield* Effect.fork(commits.commit((tx) =>
+      const fiber = yield* Effect.forkChild(commits.commit((tx) =>
         Effect.gen(function*() {
           yield* tx.create(asset)
           // The worst moment: the row is written, the commit and everything after it still to come.
@@ -70,16 +70,16 @@ for (const engine of testEngines) layer(servicesOn(engine))(`Commits (${engine})
         })
       ))
       yield* Deferred.await(inside)
-      const interrupting = yield* Effect.fork(Fiber.interrupt(fiber))
-      for (let i = 0; i < 10; i++) yield* Effect.yieldNow()
+      const interrupting = yield* Effect.forkChild(Fiber.interrupt(fiber))
+      for (let i = 0; i < 10; i++) yield* Effect.yieldNow
       yield* Deferred.succeed(release, undefined)
       yield* Fiber.join(interrupting)
       // Nobody waits for it any more, and still it is announced (last, once the index holds it) and found.
-      expect(announced(yield* Queue.take(changes))).toEqual([`Created ${asset.id}`])
+      expect(announced(yield* PubSub.take(changes))).toEqual([`Created ${asset.id}`])
       expect(yield* searchIds("interruptedWriteIdentifier")).toEqual([asset.id])
     }))
 
-  it.scoped("an edit racing a delete is never announced after it, many times over", () =>
+  it.effect("an edit racing a delete is never announced after it, many times over", () =>
     Effect.gen(function*() {
       const commits = yield* Commits
       const changes = yield* (yield* ChangeHub).subscribe()
@@ -90,12 +90,12 @@ for (const engine of testEngines) layer(servicesOn(engine))(`Commits (${engine})
         ids.push(asset.id)
         const id = AssetId.make(asset.id)
         yield* Effect.all([
-          Effect.either(commits.commit((tx) => tx.edit(id, (a) => renamed(a, `renamed ${round}`, timestamp(new Date()))))),
-          Effect.either(commits.commit((tx) => tx.remove(id)))
+          Effect.result(commits.commit((tx) => tx.edit(id, (a) => renamed(a, `renamed ${round}`, timestamp(new Date()))))),
+          Effect.result(commits.commit((tx) => tx.remove(id)))
         ], { concurrency: "unbounded" })
       }
       const last = new Map<string, string>()
-      for (const commit of yield* Queue.takeAll(changes)) {
+      for (const commit of yield* PubSub.takeAll(changes)) {
         for (const change of commit.assets) {
           expect(last.get(change.asset.id), `${change._tag} after a deletion`).not.toBe("Deleted")
           last.set(change.asset.id, change._tag)
@@ -104,7 +104,7 @@ for (const engine of testEngines) layer(servicesOn(engine))(`Commits (${engine})
       for (const id of ids) expect(last.get(id)).toBe("Deleted")
     }))
 
-  it.scoped("of writes arriving together (one transaction), one that fails rolls back alone; the rest commit, each announced once", () =>
+  it.effect("of writes arriving together (one transaction), one that fails rolls back alone; the rest commit, each announced once", () =>
     Effect.gen(function*() {
       const commits = yield* Commits
       const changes = yield* (yield* ChangeHub).subscribe()
@@ -112,17 +112,17 @@ for (const engine of testEngines) layer(servicesOn(engine))(`Commits (${engine})
         codeAsset({ code: `const grouped${i} = ${i}`, ext: "ts", name: `grouped ${i}` }))
       const outcomes = yield* Effect.all(
         assets.map((asset, i) =>
-          Effect.either(commits.commit((tx) =>
-            Effect.zipRight(tx.create(asset), i === 7 ? Effect.fail("refused" as const) : Effect.succeed(asset.id))
+          Effect.result(commits.commit((tx) =>
+            Effect.andThen(tx.create(asset), i === 7 ? Effect.fail("refused" as const) : Effect.succeed(asset.id))
           ))
         ),
         { concurrency: "unbounded" }
       )
-      expect(outcomes.filter(Either.isLeft).map((outcome) => outcome.left)).toEqual(["refused"])
+      expect(outcomes.filter(Result.isFailure).map((outcome) => outcome.failure)).toEqual(["refused"])
       const stored = yield* (yield* AssetRepository).rowsOf(assets.map((asset) => asset.id))
       expect(stored.has(assets[7].id)).toBe(false)
       expect(stored.size).toBe(19)
-      const announcedIds = (yield* Queue.takeAll(changes)).pipe((all) => [...all].flatMap(announced))
+      const announcedIds = (yield* PubSub.takeAll(changes)).flatMap(announced)
       const expected = assets.filter((_, i) => i !== 7).map((asset) => `Created ${asset.id}`)
       // One writer on SQLite: commit order is arrival order. PostgreSQL runs transactions at once: each is announced
       // once, in the order they committed.
@@ -132,31 +132,31 @@ for (const engine of testEngines) layer(servicesOn(engine))(`Commits (${engine})
       expect(yield* searchIds("grouped")).toHaveLength(19)
     }))
 
-  it.scoped("an edit that changes nothing writes and announces nothing", () =>
+  it.effect("an edit that changes nothing writes and announces nothing", () =>
     Effect.gen(function*() {
       const commits = yield* Commits
       const asset = codeAsset({ code: "const unchanged = 1", ext: "ts", name: "unchanged" })
       yield* commits.commit((tx) => tx.create(asset))
       const changes = yield* (yield* ChangeHub).subscribe()
       yield* commits.commit((tx) => tx.edit(AssetId.make(asset.id), (a) => a))
-      expect(yield* Queue.size(changes)).toBe(0)
+      expect(yield* PubSub.remaining(changes)).toBe(0)
     }))
 
-  it.scoped("a deleted asset answers AssetDeleted, an unknown one AssetNotFound", () =>
+  it.effect("a deleted asset answers AssetDeleted, an unknown one AssetNotFound", () =>
     Effect.gen(function*() {
       const commits = yield* Commits
       const asset = codeAsset({ code: "function cube(x) {\n  return x * x * x\n}\n", ext: "js", name: "cube" })
       yield* commits.commit((tx) => tx.create(asset))
       const deleted = yield* commits.commit((tx) => tx.remove(AssetId.make(asset.id)))
       expect(deleted.deleted?.value).toMatch(/^\d{4}-/)
-      const again = yield* Effect.either(commits.commit((tx) => tx.remove(AssetId.make(asset.id))))
-      expect(Either.isLeft(again) && again.left._tag).toBe("AssetDeleted")
-      const unknown = yield* Effect.either(commits.commit((tx) => tx.remove(AssetId.make(randomUUID()))))
-      expect(Either.isLeft(unknown) && unknown.left._tag).toBe("AssetNotFound")
+      const again = yield* Effect.result(commits.commit((tx) => tx.remove(AssetId.make(asset.id))))
+      expect(Result.isFailure(again) && again.failure._tag).toBe("AssetDeleted")
+      const unknown = yield* Effect.result(commits.commit((tx) => tx.remove(AssetId.make(randomUUID()))))
+      expect(Result.isFailure(unknown) && unknown.failure._tag).toBe("AssetNotFound")
       expect((yield* (yield* AssetRepository).rowsOf([asset.id])).size).toBe(0)
     }))
 
-  it.scoped("assets created with the same tag text share one tag; the commit announces the new tag", () =>
+  it.effect("assets created with the same tag text share one tag; the commit announces the new tag", () =>
     Effect.gen(function*() {
       const commits = yield* Commits
       const changes = yield* (yield* ChangeHub).subscribe()
@@ -169,13 +169,13 @@ for (const engine of testEngines) layer(servicesOn(engine))(`Commits (${engine})
       const tag = first.tags!.iterable[0]
       expect(second.tags!.iterable[0]).toEqual(tag)
       expect(second.tags!.iterable.map((t) => t.text)).toEqual(["SQL", "queries"])
-      const [created, next] = [yield* Queue.take(changes), yield* Queue.take(changes)]
+      const [created, next] = [yield* PubSub.take(changes), yield* PubSub.take(changes)]
       expect(created.metadata.filter((m) => m.kind === "tag").map((m) => m.id)).toEqual([tag.id])
       // The second asset registered "queries" and now also carries "SQL": both tags changed.
       expect(next.metadata.map((m) => m.id).sort()).toEqual([tag.id, second.tags!.iterable[1].id].sort())
     }))
 
-  it.scoped("writes that register one new tag at once all succeed and share it (on PostgreSQL they run at once)", () =>
+  it.effect("writes that register one new tag at once all succeed and share it (on PostgreSQL they run at once)", () =>
     Effect.gen(function*() {
       const commits = yield* Commits
       const text = `together-${randomUUID()}`

@@ -1,6 +1,7 @@
 import { expect, it } from "@effect/vitest"
-import { SqlClient } from "@effect/sql/SqlClient"
-import { Effect, Layer, TestClock } from "effect"
+import { SqlClient } from "effect/sql/SqlClient"
+import { Effect, Layer } from "effect"
+import { TestClock } from "effect/testing"
 import { RequestsReceived } from "../../src/storage/RequestsReceived.ts"
 import { FULL_TEXT_TABLES, mergeStep } from "../../src/storage/sqlite/FullTextMerging.ts"
 import { sqliteEngineOrDie } from "../../src/storage/sqlite/SqliteEngine.ts"
@@ -30,7 +31,7 @@ const bands = (word: string) =>
       (rows) => rows.map((found) => found.row)
     ))
 
-it.scoped("merging steps leave one segment of many, and every row still found", () =>
+it.effect("merging steps leave one segment of many, and every row still found", () =>
   Effect.gen(function*() {
     yield* writeApart(1, 60)
     const before = yield* segments("similarity")
@@ -47,7 +48,7 @@ it.scoped("merging steps leave one segment of many, and every row still found", 
     expect(yield* mergeStep).toBe(false)
   }).pipe(Effect.provide(sqliteEngineOrDie(":memory:"))))
 
-it.scoped("the engine merges once a second has passed without writes, not while they come", () =>
+it.effect("the engine merges once a second has passed without writes, not while they come", () =>
   Effect.gen(function*() {
     yield* writeApart(1, 40)
     const written = yield* segments("similarity")
@@ -63,7 +64,7 @@ it.scoped("the engine merges once a second has passed without writes, not while 
     expect(yield* segments("similarity")).toBe(1)
   }).pipe(Effect.provide(sqliteEngineOrDie(":memory:"))))
 
-it.scoped("the engine does not merge while requests come, even with no write among them", () =>
+it.effect("the engine does not merge while requests come, even with no write among them", () =>
   Effect.gen(function*() {
     const requests = yield* RequestsReceived
     yield* writeApart(1, 40)
@@ -78,9 +79,9 @@ it.scoped("the engine does not merge while requests come, even with no write amo
     // A second without a request: merged.
     yield* TestClock.adjust("1 second")
     expect(yield* segments("similarity")).toBe(1)
-  }).pipe(Effect.provide(sqliteEngineOrDie(":memory:").pipe(Layer.provideMerge(RequestsReceived.Default)))))
+  }).pipe(Effect.provide(sqliteEngineOrDie(":memory:").pipe(Layer.provideMerge(RequestsReceived.layer)))))
 
-it.scoped("the engine does not merge while a request is being answered, however long it takes", () =>
+it.effect("the engine does not merge while a request is being answered, however long it takes", () =>
   Effect.gen(function*() {
     const requests = yield* RequestsReceived
     yield* writeApart(1, 40)
@@ -103,4 +104,4 @@ it.scoped("the engine does not merge while a request is being answered, however 
     yield* TestClock.adjust("1 second")
     yield* TestClock.adjust("1 second")
     expect(yield* segments("similarity")).toBe(1)
-  }).pipe(Effect.provide(sqliteEngineOrDie(":memory:").pipe(Layer.provideMerge(RequestsReceived.Default)))))
+  }).pipe(Effect.provide(sqliteEngineOrDie(":memory:").pipe(Layer.provideMerge(RequestsReceived.layer)))))

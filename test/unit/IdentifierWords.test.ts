@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, FastCheck as fc } from "effect"
+import fc from "fast-check"
 import { identifierWords, queryWords, splitIdentifier } from "../../src/domain/IdentifierWords.ts"
 
 describe("splitIdentifier", () => {
@@ -13,14 +13,12 @@ describe("splitIdentifier", () => {
     expect(splitIdentifier("ÄpfelBirne")).toEqual(["äpfel", "birne"])
   })
 
-  it.effect.prop("words of two letters or more joined in camelCase or snake_case split back into the same words", [
-    fc.array(fc.stringMatching(/^[a-z]{2,8}$/), { minLength: 1, maxLength: 5 })
-  ], ([words]) =>
-    Effect.sync(() => {
+  it("words of two letters or more joined in camelCase or snake_case split back into the same words", () =>
+    fc.assert(fc.property(fc.array(fc.stringMatching(/^[a-z]{2,8}$/), { minLength: 1, maxLength: 5 }), (words) => {
       const camel = words.map((word, i) => i === 0 ? word : word[0].toUpperCase() + word.slice(1)).join("")
       expect(splitIdentifier(camel)).toEqual(words)
       expect(splitIdentifier(words.join("_"))).toEqual(words)
-    }))
+    })))
 })
 
 describe("identifierWords", () => {

@@ -10,7 +10,7 @@ describe("Installation", () => {
   it.live("keeps the same os and user ids across restarts on the same database, and they are UUIDs", () =>
     Effect.gen(function*() {
       const dir = mkdtempSync(join(tmpdir(), "installation-"))
-      const open = () => Installation.Default.pipe(Layer.provide(sqliteEngineOrDie(join(dir, "a.db"))))
+      const open = () => Installation.layer.pipe(Layer.provide(sqliteEngineOrDie(join(dir, "a.db"))))
       const read = Effect.map(Installation, ({ osId, userId }) => ({ osId, userId }))
       const first = yield* Effect.provide(read, open())
       const second = yield* Effect.provide(read, open())

@@ -12,7 +12,7 @@ describe("loadedOnFirstUse", () => {
           setTimeout(() => resolve(42), 50)
         })
       )
-      const first = yield* Effect.fork(value)
+      const first = yield* Effect.forkChild(value)
       yield* Effect.sleep("10 millis")
       yield* Fiber.interrupt(first)
       expect(yield* Effect.timeout(value, "1 second")).toBe(42)

@@ -5,12 +5,13 @@
  * memory back first. The end of a burst of commits gives memory back, though requests go on.
  */
 import { expect, it } from "@effect/vitest"
-import { SqlClient } from "@effect/sql/SqlClient"
-import { Effect, Layer, TestClock } from "effect"
+import { SqlClient } from "effect/sql/SqlClient"
+import { Effect, Layer } from "effect"
+import { TestClock } from "effect/testing"
 import { existsSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { ServicesLive } from "../../src/http/Server.ts"
+import { LibraryServices } from "../../src/services/LibraryServices.ts"
 import { MemoryAtRest } from "../../src/MemoryAtRest.ts"
 import { AssetCreator } from "../../src/services/AssetCreator.ts"
 import { SeedPreprocessor } from "../../src/services/SeedPreprocessor.ts"
@@ -27,7 +28,7 @@ const tokens = Effect.flatMap(SqlClient, (sql) =>
 const journal = Effect.flatMap(SqlClient, (sql) =>
   Effect.map(sql<{ row: number }>`SELECT row FROM search_index_journal`, (rows) => rows.length))
 
-it.scoped("keeps the search index's snapshot in a quiet moment where none stands, not while requests come", () => {
+it.effect("keeps the search index's snapshot in a quiet moment where none stands, not while requests come", () => {
   const dir = mkdtempSync(join(tmpdir(), "library-followers-"))
   const dbPath = join(dir, "assets.db")
   return Effect.gen(function*() {
@@ -63,9 +64,9 @@ it.scoped("keeps the search index's snapshot in a quiet moment where none stands
     expect(next).not.toEqual(kept)
     expect(yield* journal).toBe(0)
   }).pipe(
-    Effect.provide(ServicesLive.pipe(
+    Effect.provide(LibraryServices.pipe(
       Layer.provideMerge(sqliteEngineOrDie(dbPath)),
-      Layer.provideMerge(RequestsReceived.Default)
+      Layer.provideMerge(RequestsReceived.layer)
     )),
     Effect.ensuring(Effect.sync(() => rmSync(dir, { recursive: true, force: true })))
   )
@@ -76,9 +77,9 @@ it.live("keeps one at a stop only when a commit was applied since the one standi
   const dbPath = join(dir, "assets.db")
   /** A start of the services on the library, `work`, then their stop. */
   const session = <A, E>(work: Effect.Effect<A, E, AssetCreator | SeedPreprocessor | SqlClient>) =>
-    work.pipe(Effect.provide(ServicesLive.pipe(
+    work.pipe(Effect.provide(LibraryServices.pipe(
       Layer.provideMerge(sqliteEngineOrDie(dbPath)),
-      Layer.provideMerge(RequestsReceived.Default)
+      Layer.provideMerge(RequestsReceived.layer)
     )))
   return Effect.gen(function*() {
     // None stood: the stop keeps one.
@@ -95,14 +96,14 @@ it.live("keeps one at a stop only when a commit was applied since the one standi
   }).pipe(Effect.ensuring(Effect.sync(() => rmSync(dir, { recursive: true, force: true }))))
 })
 
-it.scoped("gives memory back before it keeps a snapshot in a quiet moment", () => {
+it.effect("gives memory back before it keeps a snapshot in a quiet moment", () => {
   const dir = mkdtempSync(join(tmpdir(), "library-followers-"))
   const dbPath = join(dir, "assets.db")
   /** Whether a snapshot stood each time memory was given back. */
   const snapshotStood: Array<boolean> = []
   const memory = Layer.succeed(MemoryAtRest, {
     giveBackIfGrown: Effect.sync(() => snapshotStood.push(existsSync(snapshotPathOf(dbPath)))),
-    giveBackAfterListing: Effect.dieMessage("no listing here")
+    giveBackAfterListing: Effect.die(new Error("no listing here"))
   })
   return Effect.gen(function*() {
     yield* saved("export const twice = (n: number) => n * 2\n")
@@ -111,21 +112,21 @@ it.scoped("gives memory back before it keeps a snapshot in a quiet moment", () =
     // Once when the burst of one commit ended, once before the snapshot.
     expect(snapshotStood).toEqual([false, false])
   }).pipe(
-    Effect.provide(ServicesLive.pipe(
+    Effect.provide(LibraryServices.pipe(
       Layer.provideMerge(sqliteEngineOrDie(dbPath)),
-      Layer.provideMerge(Layer.merge(RequestsReceived.Default, memory))
+      Layer.provideMerge(Layer.merge(RequestsReceived.layer, memory))
     )),
     Effect.ensuring(Effect.sync(() => rmSync(dir, { recursive: true, force: true })))
   )
 })
 
-it.scoped("gives memory back when a burst of commits ends, though requests go on", () => {
+it.effect("gives memory back when a burst of commits ends, though requests go on", () => {
   const dir = mkdtempSync(join(tmpdir(), "library-followers-"))
   const dbPath = join(dir, "assets.db")
   let givenBack = 0
   const memory = Layer.succeed(MemoryAtRest, {
     giveBackIfGrown: Effect.sync(() => givenBack++),
-    giveBackAfterListing: Effect.dieMessage("no listing here")
+    giveBackAfterListing: Effect.die(new Error("no listing here"))
   })
   return Effect.gen(function*() {
     const requests = yield* RequestsReceived
@@ -147,9 +148,9 @@ it.scoped("gives memory back when a burst of commits ends, though requests go on
     }
     expect(givenBack).toBe(1)
   }).pipe(
-    Effect.provide(ServicesLive.pipe(
+    Effect.provide(LibraryServices.pipe(
       Layer.provideMerge(sqliteEngineOrDie(dbPath)),
-      Layer.provideMerge(Layer.merge(RequestsReceived.Default, memory))
+      Layer.provideMerge(Layer.merge(RequestsReceived.layer, memory))
     )),
     Effect.ensuring(Effect.sync(() => rmSync(dir, { recursive: true, force: true })))
   )

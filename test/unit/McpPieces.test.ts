@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Schema } from "effect"
-import * as Tool from "@effect/ai/Tool"
+import * as Tool from "effect/ai/Tool"
 import { languageNamed, languageOfFileName } from "../../src/domain/LanguageNames.ts"
 import { excerptAround } from "../../src/domain/MatchExcerpt.ts"
 import { ErrorCode, errorOfExit, readBody } from "../../src/mcp/JsonRpc.ts"
@@ -40,11 +40,11 @@ describe("JsonRpc", () => {
 
   it("answers an MCP error with its code, refused params as invalid params, anything else as internal", () => {
     expect(errorOfExit({ _tag: "Success", value: {} })).toBeUndefined()
-    expect(errorOfExit({ _tag: "Failure", cause: { _tag: "Fail", error: { code: -32602, message: "Tool 'x' not found" } } }))
+    expect(errorOfExit({ _tag: "Failure", cause: [{ _tag: "Fail", error: { code: -32602, message: "Tool 'x' not found" } }] }))
       .toEqual({ code: -32602, message: "Tool 'x' not found" })
-    expect(errorOfExit({ _tag: "Failure", cause: { _tag: "Die", defect: "Expected string, actual 1" } })?.code)
+    expect(errorOfExit({ _tag: "Failure", cause: [{ _tag: "Die", defect: "Expected string, actual 1" }] })?.code)
       .toBe(ErrorCode.invalidParams)
-    expect(errorOfExit({ _tag: "Failure", cause: { _tag: "Die", defect: { name: "Error", message: "boom" } } })?.code)
+    expect(errorOfExit({ _tag: "Failure", cause: [{ _tag: "Die", defect: { name: "Error", message: "boom" } }] })?.code)
       .toBe(ErrorCode.internalError)
   })
 })
@@ -89,7 +89,10 @@ describe("Cursor", () => {
 describe("McpTools", () => {
   const Echo = Tool.make("echo", {
     description: "Echoes",
-    parameters: { text: Schema.String, times: Schema.optional(Schema.Int.pipe(Schema.between(1, 3))) },
+    parameters: Schema.Struct({
+      text: Schema.String,
+      times: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 3 })))
+    }),
     success: Schema.Unknown
   })
   const echo = served(Echo, ({ text, times }) =>

@@ -1,5 +1,6 @@
 import { expect, it } from "@effect/vitest"
-import { Effect, Layer, TestClock } from "effect"
+import { Effect, Layer } from "effect"
+import { TestClock } from "effect/testing"
 import {
   AFTER_LISTING,
   givingBackAtRest,
@@ -25,9 +26,9 @@ const fakeMemory = (start: number, afterCollection: number) => {
 }
 
 const withUpkeep = (memory: Memory) =>
-  Effect.provide(givingBackAtRest(memory).pipe(Layer.provideMerge(RequestsReceived.Default)))
+  Effect.provide(givingBackAtRest(memory).pipe(Layer.provideMerge(RequestsReceived.layer)))
 
-it.scoped("collects in the first quiet look once the process grew, and not again until it grows anew", () => {
+it.effect("collects in the first quiet look once the process grew, and not again until it grows anew", () => {
   const { memory, state } = fakeMemory(100e6, 90e6)
   return Effect.gen(function*() {
     yield* TestClock.adjust(LOOK)
@@ -47,7 +48,7 @@ it.scoped("collects in the first quiet look once the process grew, and not again
   }).pipe(withUpkeep(memory))
 })
 
-it.scoped("waits while requests come or one is being answered", () => {
+it.effect("waits while requests come or one is being answered", () => {
   const { memory, state } = fakeMemory(100e6, 90e6)
   return Effect.gen(function*() {
     const requests = yield* RequestsReceived
@@ -70,7 +71,7 @@ it.scoped("waits while requests come or one is being answered", () => {
   }).pipe(withUpkeep(memory))
 })
 
-it.scoped("collects at once when asked and grown, without waiting for a quiet moment", () => {
+it.effect("collects at once when asked and grown, without waiting for a quiet moment", () => {
   const { memory, state } = fakeMemory(100e6, 90e6)
   return Effect.gen(function*() {
     const requests = yield* RequestsReceived
@@ -85,7 +86,7 @@ it.scoped("collects at once when asked and grown, without waiting for a quiet mo
   }).pipe(withUpkeep(memory))
 })
 
-it.scoped("collects a moment after a listing ends, once grown, though requests go on", () => {
+it.effect("collects a moment after a listing ends, once grown, though requests go on", () => {
   const { memory, state } = fakeMemory(100e6, 90e6)
   return Effect.gen(function*() {
     const requests = yield* RequestsReceived

@@ -1,5 +1,5 @@
 import { expect, layer } from "@effect/vitest"
-import { Effect, Either, Option, Queue } from "effect"
+import { Effect, Option, PubSub, Result } from "effect"
 import { AssetId } from "../../src/domain/Common.ts"
 import { AssetCreator } from "../../src/services/AssetCreator.ts"
 import { AssetRepository } from "../../src/services/AssetRepository.ts"
@@ -32,7 +32,7 @@ for (const engine of testEngines) layer(servicesOn(engine))(`MetadataEntities ($
       expect(yield* tagTexts(asset)).toEqual(["Utilities"])
     }))
 
-  it.scoped("renaming a tag renames it on every asset carrying it, in one commit, without moving their updated", () =>
+  it.effect("renaming a tag renames it on every asset carrying it, in one commit, without moving their updated", () =>
     Effect.gen(function*() {
       const metadata = yield* MetadataEntities
       const a = yield* save("const a = 1", ["draft"])
@@ -47,10 +47,10 @@ for (const engine of testEngines) layer(servicesOn(engine))(`MetadataEntities ($
       expect((yield* read(b)).updated).toEqual(before.updated)
       expect(new Set(yield* taggedIds("reviewed"))).toEqual(new Set([a, b]))
       expect(yield* taggedIds("draft")).toEqual([])
-      const commit = yield* Queue.take(changes)
+      const commit = yield* PubSub.take(changes)
       expect(new Set(commit.assets.map((change) => change.asset.id))).toEqual(new Set([a, b]))
       expect(commit.metadata).toContainEqual({ kind: "tag", id: tag.id, deleted: false })
-      expect(yield* Queue.size(changes)).toBe(0)
+      expect(yield* PubSub.remaining(changes)).toBe(0)
     }))
 
   it.effect("renaming a tag to another tag's text is a conflict, and changes nothing", () =>
@@ -58,8 +58,8 @@ for (const engine of testEngines) layer(servicesOn(engine))(`MetadataEntities ($
       const metadata = yield* MetadataEntities
       const first = yield* metadata.createTag({ text: "alpha" })
       yield* metadata.createTag({ text: "beta" })
-      const refused = yield* Effect.either(metadata.updateTag({ id: first.id, text: "BETA" }))
-      expect(Either.isLeft(refused) && refused.left._tag).toBe("MetadataConflict")
+      const refused = yield* Effect.result(metadata.updateTag({ id: first.id, text: "BETA" }))
+      expect(Result.isFailure(refused) && refused.failure._tag).toBe("MetadataConflict")
       expect((yield* metadata.get("tag", first.id)).text).toBe("alpha")
     }))
 
@@ -71,8 +71,8 @@ for (const engine of testEngines) layer(servicesOn(engine))(`MetadataEntities ($
       yield* metadata.remove("tag", doomed.id)
       expect(yield* tagTexts(asset)).toEqual(["kept"])
       expect(yield* taggedIds("doomed")).toEqual([])
-      const gone = yield* Effect.either(metadata.get("tag", doomed.id))
-      expect(Either.isLeft(gone) && gone.left._tag).toBe("MetadataNotFound")
+      const gone = yield* Effect.result(metadata.get("tag", doomed.id))
+      expect(Result.isFailure(gone) && gone.failure._tag).toBe("MetadataNotFound")
     }))
 
   it.effect("putting a tag on an asset and taking it off edit the asset; twice is once", () =>
@@ -116,12 +116,12 @@ for (const engine of testEngines) layer(servicesOn(engine))(`MetadataEntities ($
       const metadata = yield* MetadataEntities
       const asset = yield* save("const lonely = 1")
       const tag = yield* metadata.createTag({ text: "lonely" })
-      const unknownTag = yield* Effect.either(metadata.associate("tag", "00000000-0000-4000-8000-000000000000", asset))
-      expect(Either.isLeft(unknownTag) && unknownTag.left._tag).toBe("MetadataNotFound")
-      const unknownAsset = yield* Effect.either(
+      const unknownTag = yield* Effect.result(metadata.associate("tag", "00000000-0000-4000-8000-000000000000", asset))
+      expect(Result.isFailure(unknownTag) && unknownTag.failure._tag).toBe("MetadataNotFound")
+      const unknownAsset = yield* Effect.result(
         metadata.associate("tag", tag.id, AssetId.make("00000000-0000-4000-8000-000000000000"))
       )
-      expect(Either.isLeft(unknownAsset) && unknownAsset.left._tag).toBe("AssetNotFound")
+      expect(Result.isFailure(unknownAsset) && unknownAsset.failure._tag).toBe("AssetNotFound")
       expect(yield* tagTexts(asset)).toEqual([])
     }))
 })

@@ -4,15 +4,15 @@
  * library in a folder a sync client rewrites gets a warning.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Migrator } from "@effect/sql"
-import { SqlClient } from "@effect/sql/SqlClient"
-import * as NodeSqliteClient from "../../src/storage/sqlite/NodeSqliteClient.ts"
-import { Effect, Either, Layer } from "effect"
+import { Migrator } from "effect/sql"
+import { SqlClient } from "effect/sql/SqlClient"
+import { SqliteClient } from "@effect/sql-sqlite-node"
+import { Effect, Result, Layer } from "effect"
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { AssetRepository } from "../../src/services/AssetRepository.ts"
-import { ServicesLive } from "../../src/http/Server.ts"
+import { LibraryServices } from "../../src/services/LibraryServices.ts"
 import { AssetId } from "../../src/domain/Common.ts"
 import { copyName } from "../../src/storage/sqlite/MigrationCopy.ts"
 import { schemaVersion } from "../../src/storage/SchemaVersion.ts"
@@ -25,7 +25,7 @@ const LATEST = MIGRATION_NAMES.length
 
 /** Runs `effect` on the file with a bare client, as an earlier release would have. */
 const onFile = <A, E>(file: string, effect: Effect.Effect<A, E, SqlClient>) =>
-  Effect.provide(effect, NodeSqliteClient.layer({ filename: file }))
+  Effect.provide(effect, SqliteClient.layer({ filename: file }))
 
 /** The file migrated up to (not including) `step`, with one asset stored as releases before 0006 stored them. */
 const earlierLibrary = (file: string, step: keyof typeof migrationSteps, document: string, id: string) =>
@@ -39,7 +39,7 @@ const earlierLibrary = (file: string, step: keyof typeof migrationSteps, documen
               ${document}, ${document})`
   }))
 
-const open = (file: string) => Effect.either(Effect.scoped(Layer.build(sqliteEngine(file))))
+const open = (file: string) => Effect.result(Effect.scoped(Layer.build(sqliteEngine(file))))
 
 describe("MigrationCopy", () => {
   it.live("copies a database an earlier version wrote before migrating it, and keeps the last two copies", () =>
@@ -51,7 +51,7 @@ describe("MigrationCopy", () => {
       // Two copies from earlier upgrades, older than the one this start takes.
       for (const [from, to] of [[2, 3], [3, 5]]) writeFileSync(copyName(file, from, to, new Date(from * 1000)), "old")
 
-      expect(Either.isRight(yield* open(file))).toBe(true)
+      expect(Result.isSuccess(yield* open(file))).toBe(true)
       const copies = readdirSync(dir).filter((name) => name.includes(".before-v"))
       expect(copies).toHaveLength(2)
       const taken = copies.find((name) => name.includes(`-schema-5-to-${LATEST}.`))!
@@ -61,11 +61,11 @@ describe("MigrationCopy", () => {
       // The asset came through the upgrade.
       const found = yield* Effect.provide(
         Effect.flatMap(AssetRepository, (repository) => repository.get(AssetId.make(asset.id))),
-        ServicesLive.pipe(Layer.provideMerge(sqliteEngine(file)))
+        LibraryServices.pipe(Layer.provideMerge(sqliteEngine(file)))
       )
       expect(found.name).toBe("kept")
       // Up to date, it is not copied again.
-      expect(Either.isRight(yield* open(file))).toBe(true)
+      expect(Result.isSuccess(yield* open(file))).toBe(true)
       expect(readdirSync(dir).filter((name) => name.includes(".before-v"))).toHaveLength(2)
       rmSync(dir, { recursive: true, force: true })
     }))
@@ -76,8 +76,8 @@ describe("MigrationCopy", () => {
       const file = join(dir, "assets.db")
       yield* earlierLibrary(file, "0006_compact_storage", "{ not json", "77777777-7777-4777-8777-777777777777")
       const opened = yield* open(file)
-      expect(Either.isLeft(opened)).toBe(true)
-      const error = Either.isLeft(opened) ? opened.left : undefined
+      expect(Result.isFailure(opened)).toBe(true)
+      const error = Result.isFailure(opened) ? opened.failure : undefined
       expect(error?.exitCode).toBe(3)
       expect(error?.message).toMatch(/Migration "6_compact_storage" failed/)
       expect(error?.message).toMatch(/left as it was/)

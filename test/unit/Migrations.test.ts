@@ -1,13 +1,13 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Migrator } from "@effect/sql"
-import { SqlClient } from "@effect/sql/SqlClient"
-import * as NodeSqliteClient from "../../src/storage/sqlite/NodeSqliteClient.ts"
-import { Effect, Either, Layer, Option } from "effect"
+import { Migrator } from "effect/sql"
+import { SqlClient } from "effect/sql/SqlClient"
+import { SqliteClient } from "@effect/sql-sqlite-node"
+import { Effect, Result, Layer, Option } from "effect"
 import type { Asset } from "../../src/domain/Asset.ts"
 import { markDeleted } from "../../src/domain/AssetBuilder.ts"
 import { AssetId } from "../../src/domain/Common.ts"
 import { timestamp } from "../../src/domain/Timestamps.ts"
-import { ServicesLive } from "../../src/http/Server.ts"
+import { LibraryServices } from "../../src/services/LibraryServices.ts"
 import { AssetRepository } from "../../src/services/AssetRepository.ts"
 import { AssetSearch } from "../../src/services/AssetSearch.ts"
 import { MetadataEntities } from "../../src/services/MetadataEntities.ts"
@@ -36,7 +36,7 @@ const storeAsBefore = (asset: Asset, deleted = false) =>
 
 const services = Effect.map(
   SqlClient,
-  (sql) => ServicesLive.pipe(Layer.provideMerge(SqlitePorts), Layer.provide(Layer.succeed(SqlClient, sql)))
+  (sql) => LibraryServices.pipe(Layer.provideMerge(SqlitePorts), Layer.provide(Layer.succeed(SqlClient, sql)))
 )
 
 /**
@@ -68,7 +68,7 @@ describe("migrations", () => {
       expect(yield* found({ pseudo: false, query: "legasy snipet" })).toEqual([asset.id])
       expect(yield* found({ pseudo: false, tags: ["OLD"] })).toEqual([asset.id])
       expect(yield* found({ pseudo: false, filters: { iterable: [{ classification: "py" }] } })).toEqual([asset.id])
-    }).pipe(Effect.provide(SqlitePorts), Effect.provide(NodeSqliteClient.layer({ filename: ":memory:" }))))
+    }).pipe(Effect.provide(SqlitePorts), Effect.provide(SqliteClient.layer({ filename: ":memory:" }))))
 
   it.live("0006 keeps every asset as it was, one tag per text, the registry, deletions and format ids", () =>
     Effect.gen(function*() {
@@ -107,8 +107,8 @@ describe("migrations", () => {
       expect(newerNow.tags!.iterable.map((tag) => tag.id)).toContain(sqlTag.id)
       expect({ ...newerNow, tags: undefined }).toEqual({ ...newer, tags: undefined })
       expect(yield* repository.get(AssetId.make(older.id))).toEqual(older)
-      const deleted = yield* Effect.either(repository.getDocument(AssetId.make(gone.id), false))
-      expect(Either.isLeft(deleted) && deleted.left._tag).toBe("AssetDeleted")
+      const deleted = yield* Effect.result(repository.getDocument(AssetId.make(gone.id), false))
+      expect(Result.isFailure(deleted) && deleted.failure._tag).toBe("AssetDeleted")
       expect(yield* repository.assetOfFormat(gone.formats.iterable[0].id)).toEqual(Option.some(gone.id))
       const words = yield* withIds(yield* search.byWords("parse http header", { pseudo: false }))
       expect(words.hits.map((hit) => hit.id)).toEqual([older.id])
@@ -117,7 +117,7 @@ describe("migrations", () => {
       const tables = yield* sql<{ name: string }>`SELECT name FROM sqlite_master WHERE name IN
         ('assets_before', 'asset_tags', 'asset_websites', 'assets_listing')`
       expect(tables).toEqual([])
-    }).pipe(Effect.provide(SqlitePorts), Effect.provide(NodeSqliteClient.layer({ filename: ":memory:" }))))
+    }).pipe(Effect.provide(SqlitePorts), Effect.provide(SqliteClient.layer({ filename: ":memory:" }))))
 
   it.live("0012 lower-cases the texts of the assets saved before it as the writers do, for the short terms", () =>
     Effect.gen(function*() {
@@ -137,7 +137,7 @@ describe("migrations", () => {
       const search = yield* Effect.provide(AssetSearch, yield* services)
       const found = yield* Effect.flatMap(search.search({ pseudo: false, query: "ÜN HEX" }), withIds)
       expect(found.hits.map((hit) => hit.id)).toEqual([saved[0].id])
-    }).pipe(Effect.provide(SqlitePorts), Effect.provide(NodeSqliteClient.layer({ filename: ":memory:" }))))
+    }).pipe(Effect.provide(SqlitePorts), Effect.provide(SqliteClient.layer({ filename: ":memory:" }))))
 
   it.live("0013 keeps the letter pairs of the assets saved before it as the writers do, for the short terms", () =>
     Effect.gen(function*() {
@@ -155,5 +155,5 @@ describe("migrations", () => {
       const search = yield* Effect.provide(AssetSearch, yield* services)
       const found = yield* Effect.flatMap(search.search({ pseudo: false, query: "IF return" }), withIds)
       expect(found.hits.map((hit) => hit.id)).toEqual([saved[0].id])
-    }).pipe(Effect.provide(SqlitePorts), Effect.provide(NodeSqliteClient.layer({ filename: ":memory:" }))))
+    }).pipe(Effect.provide(SqlitePorts), Effect.provide(SqliteClient.layer({ filename: ":memory:" }))))
 })

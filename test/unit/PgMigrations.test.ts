@@ -3,8 +3,8 @@
  * a new database in the tests' cluster (`E2E_POSTGRES_URL`), so it is skipped without one.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Migrator } from "@effect/sql"
-import { SqlClient } from "@effect/sql/SqlClient"
+import { Migrator } from "effect/sql"
+import { SqlClient } from "effect/sql/SqlClient"
 import { PgClient } from "@effect/sql-pg"
 import { Effect, Layer, Logger, Redacted } from "effect"
 import { RowSet } from "../../src/domain/RowSet.ts"
@@ -60,7 +60,7 @@ describe.skipIf(process.env.E2E_POSTGRES_URL === undefined)("PostgreSQL's migrat
       }).pipe(
         Effect.scoped,
         Effect.provide(pgEngine(Redacted.make(url)).pipe(Layer.orDie)),
-        Effect.provide(Logger.replace(Logger.defaultLogger, Logger.make(({ message }) => logged.push(String(message)))))
+        Effect.provide(Logger.layer([Logger.make(({ message }) => logged.push(String(message)))]))
       )
       // Said before it ran, once.
       expect(logged.filter((line) => line.startsWith("Migrating the database"))).toEqual([

@@ -3,7 +3,7 @@
  * commits changed, whichever instance made them; one that cannot be read whole, or forgotten, is not taken back.
  */
 import { expect, layer } from "@effect/vitest"
-import { SqlClient } from "@effect/sql/SqlClient"
+import { SqlClient } from "effect/sql/SqlClient"
 import { Effect, Option } from "effect"
 import { AssetStore } from "../../src/storage/AssetStore.ts"
 import { SearchIndexSnapshots } from "../../src/storage/SearchIndexSnapshots.ts"

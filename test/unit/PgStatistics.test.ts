@@ -1,5 +1,5 @@
 import { expect, layer } from "@effect/vitest"
-import { SqlClient } from "@effect/sql/SqlClient"
+import { SqlClient } from "effect/sql/SqlClient"
 import { Effect } from "effect"
 import { analyseOutgrown } from "../../src/storage/pg/PgStatistics.ts"
 import { engineLayer, testEngines } from "./TestLayers.ts"

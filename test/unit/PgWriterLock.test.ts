@@ -1,5 +1,5 @@
 import { expect, layer } from "@effect/vitest"
-import { SqlClient } from "@effect/sql/SqlClient"
+import { SqlClient } from "effect/sql/SqlClient"
 import { Effect } from "effect"
 import { WriterLock } from "../../src/storage/WriterLock.ts"
 import { engineLayer, testEngines } from "./TestLayers.ts"

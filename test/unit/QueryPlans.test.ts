@@ -5,11 +5,11 @@
  * the index named.
  */
 import { expect, it } from "@effect/vitest"
-import { Statement } from "@effect/sql"
-import { SqlClient } from "@effect/sql/SqlClient"
+import { Statement } from "effect/sql"
+import { SqlClient } from "effect/sql/SqlClient"
 import { Effect, Layer, Stream } from "effect"
 import { AssetId } from "../../src/domain/Common.ts"
-import { ServicesLive } from "../../src/http/Server.ts"
+import { LibraryServices } from "../../src/services/LibraryServices.ts"
 import { AssetCreator } from "../../src/services/AssetCreator.ts"
 import { AssetEditor } from "../../src/services/AssetEditor.ts"
 import { AssetRepository } from "../../src/services/AssetRepository.ts"
@@ -68,13 +68,13 @@ it.live(`no read, search or write scans a table at ${LIBRARY} assets; the hottes
     expect(analysed.map((row) => row.tbl).filter((table) => /_(data|idx|docsize|config|content)$/.test(table))).toEqual([])
 
     const recorded: Array<Recorded> = []
-    const recording = Statement.withTransformer((statement) =>
-      Effect.sync(() => {
-        const [text, params] = statement.compile()
-        recorded.push({ text, params })
-        return statement
-      })
-    )
+    const recording = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+      Effect.provideService(effect, Statement.CurrentTransformer, (statement) =>
+        Effect.sync(() => {
+          const [text, params] = statement.compile()
+          recorded.push({ text, params })
+          return statement
+        }))
     const repository = yield* AssetRepository
     const search = yield* AssetSearch
     const live = ids.slice(100, 200)
@@ -141,4 +141,4 @@ it.live(`no read, search or write scans a table at ${LIBRARY} assets; the hottes
     expect(yield* planMatching(/FROM assets WHERE deleted IS NOT NULL[^]*deleted <=/)).toMatch(/USING COVERING INDEX assets_trash|USING INDEX assets_trash/)
     // Similarity: one full-text lookup per word of the fingerprint, nothing scanned.
     expect(yield* planMatching(/FROM similarity WHERE similarity MATCH/)).toMatch(/SCAN similarity VIRTUAL TABLE INDEX 0:M/)
-  }).pipe(Effect.provide(ServicesLive.pipe(Layer.provideMerge(sqliteEngineOrDie(":memory:"))))), 120_000)
+  }).pipe(Effect.provide(LibraryServices.pipe(Layer.provideMerge(sqliteEngineOrDie(":memory:"))))), 120_000)

@@ -1,5 +1,5 @@
 import { expect, layer } from "@effect/vitest"
-import { SqlClient } from "@effect/sql/SqlClient"
+import { SqlClient } from "effect/sql/SqlClient"
 import { Effect } from "effect"
 import { Intentions, KEPT_PER_APPLICATION } from "../../src/services/Intentions.ts"
 import { AssetId } from "../../src/domain/Common.ts"

@@ -22,12 +22,13 @@ describe("wire schemas", () => {
       }
     })
     expect("future" in decoded).toBe(false)
-    const result = Schema.decodeUnknownEither(Seed)({
+    // Every problem, as the API reports a body's (its payloads decode with errors: "all").
+    const result = Schema.decodeUnknownResult(Seed, { errors: "all" })({
       asset: { application: { name: "NOPE", version: 1, platform: "LINUX" }, format: {} }
     })
-    expect(result._tag).toBe("Left")
-    if (result._tag === "Left") {
-      const message = String(result.left)
+    expect(result._tag).toBe("Failure")
+    if (result._tag === "Failure") {
+      const message = String(result.failure)
       expect(message).toContain("name")
       expect(message).toContain("version")
     }

@@ -5,8 +5,8 @@
  * and gives it back with the rows written since it was kept.
  */
 import { afterAll, describe, expect, it } from "@effect/vitest"
-import { SqlClient } from "@effect/sql/SqlClient"
-import * as NodeSqliteClient from "../../src/storage/sqlite/NodeSqliteClient.ts"
+import { SqlClient } from "effect/sql/SqlClient"
+import { SqliteClient } from "@effect/sql-sqlite-node"
 import { Effect, Fiber, Layer, Option } from "effect"
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -159,10 +159,10 @@ describe("SqliteSearchIndexSnapshots", () => {
     return yield* SearchIndexSnapshots
   })
   /** One start of the store (each run is another process's). */
-  const run = <A>(use: (store: SearchIndexSnapshots["Type"]) => Effect.Effect<A, never, SqlClient>) =>
+  const run = <A>(use: (store: SearchIndexSnapshots["Service"]) => Effect.Effect<A, never, SqlClient>) =>
     Effect.runPromise(Effect.scoped(Effect.flatMap(snapshots, use).pipe(
       Effect.provide(SqliteSearchIndexSnapshots.layer(dbPath).pipe(
-        Layer.provideMerge(NodeSqliteClient.layer({ filename: dbPath }))
+        Layer.provideMerge(SqliteClient.layer({ filename: dbPath }))
       ))
     )))
   /** A transaction's commits: an asset created in row `created`, one edited from row `from` to row `to`. */
@@ -192,14 +192,14 @@ describe("SqliteSearchIndexSnapshots", () => {
     expect(Option.isSome(first) && first.value.bytes.byteOffset % 8).toBe(0)
     expect(rowsOf(first)).toEqual(Option.some([]))
     // Writes after that start, then a crash: the next start reads the same snapshot and the rows they changed.
-    await run((store) => Effect.zipRight(store.takeBack, store.changed(commits(9, 4, 4))))
-    await run((store) => Effect.zipRight(store.takeBack, store.changed(commits(10, 2, 11))))
+    await run((store) => Effect.andThen(store.takeBack, store.changed(commits(9, 4, 4))))
+    await run((store) => Effect.andThen(store.takeBack, store.changed(commits(10, 2, 11))))
     const afterCrash = await run((store) => store.takeBack)
     expect(bytesOf(afterCrash)).toEqual(Option.some([...bytes]))
     expect(rowsOf(afterCrash)).toEqual(Option.some([2, 4, 9, 10, 11]))
     // A stop keeps another snapshot: no row changed after it.
     const next = encodeSnapshot({ rows: Uint32Array.of(4) })
-    await run((store) => Effect.zipRight(store.takeBack, store.keep(ready(next))))
+    await run((store) => Effect.andThen(store.takeBack, store.keep(ready(next))))
     const afterStop = await run((store) => store.takeBack)
     expect(bytesOf(afterStop)).toEqual(Option.some([...next]))
     expect(rowsOf(afterStop)).toEqual(Option.some([]))
@@ -214,11 +214,12 @@ describe("SqliteSearchIndexSnapshots", () => {
         const sql = yield* SqlClient
         yield* store.takeBack
         // A write transaction that starts while the snapshot is being taken: it waits for the snapshot to stand.
-        const write = Effect.runFork(sql.withTransaction(store.changed(commits(7, 3, 8))).pipe(
-          Effect.provideService(SqlClient, sql)
-        ))
-        const keptNow = yield* store.keep(Effect.as(Effect.yieldNow(), Option.some([running])))
-        yield* Effect.promise(() => Effect.runPromise(Fiber.join(write)))
+        let write: Fiber.Fiber<void, unknown> | undefined
+        const keptNow = yield* store.keep(Effect.suspend(() => {
+          write = Effect.runFork(sql.withTransaction(store.changed(commits(7, 3, 8))))
+          return Effect.as(Effect.yieldNow, Option.some([running]))
+        }))
+        yield* Effect.promise(() => Effect.runPromise(Fiber.join(write!)))
         return keptNow
       })
     )
@@ -227,20 +228,20 @@ describe("SqliteSearchIndexSnapshots", () => {
     expect(bytesOf(afterCrash)).toEqual(Option.some([...running]))
     expect(rowsOf(afterCrash)).toEqual(Option.some([3, 7, 8]))
     // An index behind the library keeps nothing: the snapshot standing stays, with its rows.
-    expect(await run((store) => Effect.zipRight(store.takeBack, store.keep(Effect.succeedNone)))).toBe(false)
+    expect(await run((store) => Effect.andThen(store.takeBack, store.keep(Effect.succeedNone)))).toBe(false)
     expect(rowsOf(await run((store) => store.takeBack))).toEqual(Option.some([3, 7, 8]))
   })
 
   it("records no row while no snapshot stands, nor after one was forgotten", async () => {
     await run((store) => store.forget)
     expect(existsSync(SqliteSearchIndexSnapshots.snapshotPathOf(dbPath))).toBe(false)
-    await run((store) => Effect.zipRight(store.takeBack, store.changed(commits(1, 2, 3))))
+    await run((store) => Effect.andThen(store.takeBack, store.changed(commits(1, 2, 3))))
     await run((store) => store.keep(ready(encodeSnapshot({ stop: 0 }))))
-    await run((store) => Effect.zipRight(store.takeBack, Effect.zipRight(store.forget, store.changed(commits(4, 5, 6)))))
+    await run((store) => Effect.andThen(store.takeBack, Effect.andThen(store.forget, store.changed(commits(4, 5, 6)))))
     const rows = await Effect.runPromise(Effect.scoped(Effect.flatMap(
       SqlClient,
       (sql) => sql<{ row: number }>`SELECT row FROM search_index_journal`
-    ).pipe(Effect.provide(NodeSqliteClient.layer({ filename: dbPath })))))
+    ).pipe(Effect.provide(SqliteClient.layer({ filename: dbPath })))))
     expect(rows).toEqual([])
     expect(Option.isNone(await run((store) => store.takeBack))).toBe(true)
   })

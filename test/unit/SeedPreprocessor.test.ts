@@ -1,5 +1,5 @@
 import { expect, layer } from "@effect/vitest"
-import { Chunk, Effect, Either, Stream } from "effect"
+import { Effect, Result, Stream } from "effect"
 import { AssetRepository } from "../../src/services/AssetRepository.ts"
 import { ConnectorSessions } from "../../src/services/ConnectorSessions.ts"
 import { SeedPreprocessor } from "../../src/services/SeedPreprocessor.ts"
@@ -16,7 +16,7 @@ for (const engine of testEngines) layer(servicesOn(engine))(`SeedPreprocessor ($
       expect(drafted.asset.metadata?.name).toBe("parse_args")
       expect(drafted.asset.application.id).toMatch(/^[0-9a-f-]{36}$/)
       const listed = yield* Stream.runCollect((yield* AssetRepository).idPages("include", 10))
-      expect(Chunk.toArray(listed).flat()).toEqual([])
+      expect(listed.flat()).toEqual([])
       const known = yield* (yield* ConnectorSessions).lookup(seed.asset.application)
       expect(known._tag).toBe("None")
     }))
@@ -47,8 +47,8 @@ for (const engine of testEngines) layer(servicesOn(engine))(`SeedPreprocessor ($
       const both = { ...base, asset: { ...base.asset, format: { fragment: {}, file: {} } } }
       const neither = { ...base, asset: { ...base.asset, format: {} } }
       for (const seed of [both, neither, codeSeed("   \n  ")]) {
-        const result = yield* Effect.either(preprocessor.draft(seed))
-        expect(Either.isLeft(result) && result.left._tag).toBe("InvalidRequest")
+        const result = yield* Effect.result(preprocessor.draft(seed))
+        expect(Result.isFailure(result) && result.failure._tag).toBe("InvalidRequest")
       }
     }))
 })

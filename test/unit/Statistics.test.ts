@@ -3,7 +3,7 @@
  * answer at 100,000 assets), taken again once it doubled or halved since, or when another program's are mixed in.
  */
 import { expect, it } from "@effect/vitest"
-import { SqlClient } from "@effect/sql/SqlClient"
+import { SqlClient } from "effect/sql/SqlClient"
 import { Effect } from "effect"
 import { statisticsAtStart } from "../../src/storage/sqlite/Statistics.ts"
 import { sqliteEngineOrDie } from "../../src/storage/sqlite/SqliteEngine.ts"

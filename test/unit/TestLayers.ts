@@ -9,15 +9,15 @@ import { buildAsset } from "../../src/domain/AssetBuilder.ts"
 import type { ClassificationSpecificValue } from "../../src/domain/ClassificationSpecifics.ts"
 import { AssetId, FormatId } from "../../src/domain/Common.ts"
 import { timestamp } from "../../src/domain/Timestamps.ts"
-import { ServicesLive } from "../../src/http/Server.ts"
 import { AssetCreator } from "../../src/services/AssetCreator.ts"
 import type { SearchResult } from "../../src/services/AssetSearch.ts"
+import { LibraryServices } from "../../src/services/LibraryServices.ts"
 import { SeedPreprocessor } from "../../src/services/SeedPreprocessor.ts"
 import { AssetStore } from "../../src/storage/AssetStore.ts"
 import { pgEngine } from "../../src/storage/pg/PgEngine.ts"
 import { sqliteEngineOrDie } from "../../src/storage/sqlite/SqliteEngine.ts"
 
-export const inMemoryServices = () => ServicesLive.pipe(Layer.provideMerge(sqliteEngineOrDie(":memory:")))
+export const inMemoryServices = () => LibraryServices.pipe(Layer.provideMerge(sqliteEngineOrDie(":memory:")))
 
 export type TestEngine = "sqlite" | "pg"
 
@@ -41,12 +41,12 @@ export const newPostgresDatabase = async () => {
 export const engineLayer = (engine: TestEngine) =>
   engine === "sqlite"
     ? sqliteEngineOrDie(":memory:")
-    : Layer.unwrapEffect(
+    : Layer.unwrap(
       Effect.map(Effect.promise(newPostgresDatabase), (url) => pgEngine(Redacted.make(url)).pipe(Layer.orDie))
     )
 
 /** Every service over a fresh database of `engine`. */
-export const servicesOn = (engine: TestEngine) => ServicesLive.pipe(Layer.provideMerge(engineLayer(engine)))
+export const servicesOn = (engine: TestEngine) => LibraryServices.pipe(Layer.provideMerge(engineLayer(engine)))
 
 export interface SeedExtras {
   readonly ext?: ClassificationSpecificValue

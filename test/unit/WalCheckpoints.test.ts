@@ -1,6 +1,6 @@
 import { expect, it } from "@effect/vitest"
-import { SqlClient } from "@effect/sql/SqlClient"
-import * as NodeSqliteClient from "../../src/storage/sqlite/NodeSqliteClient.ts"
+import { SqlClient } from "effect/sql/SqlClient"
+import { SqliteClient } from "@effect/sql-sqlite-node"
 import { Effect, Layer } from "effect"
 import { mkdtempSync, rmSync, statSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -17,7 +17,7 @@ const withDatabase = <A, E>(use: (file: string) => Effect.Effect<A, E>) =>
 /** The layer on the file, its worker opening it as the service does. */
 const checkpointed = (file: string) =>
   WalCheckpoints(file).pipe(
-    Layer.provideMerge(NodeSqliteClient.layer({ filename: file }))
+    Layer.provideMerge(SqliteClient.layer({ filename: file }))
   )
 
 /** 2 MB in one transaction: 500 pages, fewer than SQLite's own checkpoint waits for (1,000), and than ours. */

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it, layer } from "@effect/vitest"
 import { Effect, Fiber, Layer } from "effect"
-import { ServicesLive } from "../../src/http/Server.ts"
+import { LibraryServices } from "../../src/services/LibraryServices.ts"
 import { Commits } from "../../src/services/Commits.ts"
 import { WritesOnTheWay } from "../../src/services/WritesOnTheWay.ts"
 import { WriterLock } from "../../src/storage/WriterLock.ts"
@@ -26,7 +26,7 @@ describe("WritesOnTheWay", () => {
       onTheWay.ended(committing)
       yield* onTheWay.arrived // outside any request: nothing to give up
       expect(onTheWay.count()).toBe(0)
-    }).pipe(Effect.provide(WritesOnTheWay.Default)))
+    }).pipe(Effect.provide(WritesOnTheWay.layer)))
 })
 
 /** The transactions the commit path started. */
@@ -46,21 +46,21 @@ const CountingWriterLock = Layer.effect(
 const nextTurn = Effect.promise(() => new Promise((resolve) => setImmediate(resolve)))
 
 // On SQLite, where one transaction runs at a time; PostgreSQL runs several at once, and a second write takes its own.
-layer(ServicesLive.pipe(Layer.provide(CountingWriterLock), Layer.provideMerge(engineLayer("sqlite"))))(
+layer(LibraryServices.pipe(Layer.provide(CountingWriterLock), Layer.provideMerge(engineLayer("sqlite"))))(
   "the commit path and writes on their way (sqlite)",
   (it) => {
-    it.scoped("a write whose request is still on its way joins the transaction of one that reached the queue", () =>
+    it.effect("a write whose request is still on its way joins the transaction of one that reached the queue", () =>
       Effect.gen(function*() {
         const commits = yield* Commits
         const onTheWay = yield* WritesOnTheWay
         const [first, second] = [1, 2].map((i) => codeAsset({ code: `const onTheWay${i} = ${i}`, ext: "ts" }))
         const place = onTheWay.received()
         const before = transactions
-        const firstWrite = yield* Effect.fork(commits.commit((tx) => tx.create(first)))
+        const firstWrite = yield* Effect.forkChild(commits.commit((tx) => tx.create(first)))
         // The second request is read and prepared while the first waits (turns of the event loop that queue
         // nothing), then reaches the commit path.
         for (let turn = 0; turn < 3; turn++) yield* nextTurn
-        const secondWrite = yield* Effect.fork(onTheWay.within(place, commits.commit((tx) => tx.create(second))))
+        const secondWrite = yield* Effect.forkChild(onTheWay.within(place, commits.commit((tx) => tx.create(second))))
         yield* Fiber.join(firstWrite)
         yield* Fiber.join(secondWrite)
         expect(transactions - before).toBe(1)

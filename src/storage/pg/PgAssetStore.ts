@@ -3,8 +3,8 @@
  * is the order they were stored in), `asset_formats` and `search_rows`, whose `row` is each live asset's search row.
  * Listings read in pages along `assets_live` (newest first), the trash along `assets_trash`.
  */
-import { SqlClient } from "@effect/sql/SqlClient"
-import { Effect, Layer, Option } from "effect"
+import { SqlClient } from "effect/sql/SqlClient"
+import { Array as Arr, Effect, Layer, Option } from "effect"
 import type { Asset } from "../../domain/Asset.ts"
 import type { SearchableText } from "../../domain/SearchableText.ts"
 import type { StoredParts } from "../../domain/StoredAsset.ts"
@@ -16,7 +16,6 @@ import {
   type TrashPosition
 } from "../AssetStore.ts"
 import { listingPages } from "../ListingPages.ts"
-import { inTransaction, transactionStatements } from "../TransactionStatements.ts"
 import { transferablesColumn } from "../TransferablesColumn.ts"
 import { storableOrNull } from "./StorableText.ts"
 
@@ -32,7 +31,7 @@ export const insertAssetStatement = (sql: SqlClient, asset: Asset, parts: Stored
 /** An asset's format ids; none when it has no format. */
 export const insertFormatsStatement = (sql: SqlClient, asset: Asset) => {
   const formats = asset.formats.iterable.map((format) => ({ format_id: format.id, asset_id: asset.id }))
-  return formats.length === 0 ? undefined : sql`INSERT INTO asset_formats ${sql.insert(formats)}`
+  return Arr.isArrayNonEmpty(formats) ? sql`INSERT INTO asset_formats ${sql.insert(formats)}` : undefined
 }
 
 /** A live asset's search row, answering its number. */
@@ -44,15 +43,14 @@ export const insertSearchRowStatement = (sql: SqlClient, asset: Asset, text: Sea
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient
-  const transactional = transactionStatements(sql)
 
   /** One asset's stored row; `locked` inside a write transaction, so that other writes of it wait for this one. */
   const findRow = (id: string, transferables: boolean, locked: boolean) =>
     Effect.map(
-      transactional<StoredRow & { deleted: string | null }>`
+      sql<StoredRow & { deleted: string | null }>`
         SELECT document, ${transferablesColumn(sql, transferables)}, deleted FROM assets WHERE id = ${id}
         ${sql.literal(locked ? "FOR UPDATE" : "")}`,
-      (rows) => Option.fromNullable(rows[0])
+      (rows) => Option.fromNullishOr(rows[0])
     ).pipe(Effect.orDie)
 
   const find = (id: string, transferables: boolean) => findRow(id, transferables, false)
@@ -79,13 +77,13 @@ export const make = Effect.gen(function*() {
       SELECT asset_id AS id, row FROM search_rows WHERE asset_id = ANY(${ids})`.pipe(Effect.orDie)
 
   const rowOf = (id: string) =>
-    Effect.map(transactional<{ row: number }>`SELECT row FROM search_rows WHERE asset_id = ${id}`, (rows) => rows[0]?.row)
+    Effect.map(sql<{ row: number }>`SELECT row FROM search_rows WHERE asset_id = ${id}`, (rows) => rows[0]?.row)
       .pipe(Effect.orDie)
 
   const assetOfFormat = (formatId: string) =>
     Effect.map(
       sql<{ asset_id: string }>`SELECT asset_id FROM asset_formats WHERE format_id = ${formatId}`,
-      (rows) => Option.fromNullable(rows[0]?.asset_id)
+      (rows) => Option.fromNullishOr(rows[0]?.asset_id)
     ).pipe(Effect.orDie)
 
   const facetsPage = (after: number, size: number) =>
@@ -106,59 +104,59 @@ export const make = Effect.gen(function*() {
 
   const known = (ids: ReadonlyArray<string>, formatIds: ReadonlyArray<string>) =>
     Effect.gen(function*() {
-      const assets = yield* transactional<{ id: string }>`SELECT id FROM assets WHERE id = ANY(${ids})`
-      const formats = yield* transactional<{ id: string }>`SELECT format_id AS id FROM asset_formats WHERE format_id = ANY(${formatIds})`
+      const assets = yield* sql<{ id: string }>`SELECT id FROM assets WHERE id = ANY(${ids})`
+      const formats = yield* sql<{ id: string }>`SELECT format_id AS id FROM asset_formats WHERE format_id = ANY(${formatIds})`
       return { assets: new Set(assets.map((row) => row.id)), formats: new Set(formats.map((row) => row.id)) }
     }).pipe(Effect.orDie)
 
   const insert = (asset: Asset, parts: StoredParts, deleted: string | null) =>
-    inTransaction(insertAssetStatement(sql, asset, parts, deleted)).pipe(Effect.asVoid, Effect.orDie)
+    insertAssetStatement(sql, asset, parts, deleted).pipe(Effect.asVoid, Effect.orDie)
 
   const update = (asset: Asset, parts: StoredParts) =>
-    transactional`
+    sql`
       UPDATE assets SET name = ${storableOrNull(asset.name)}, mechanism = ${asset.mechanism},
                         pseudo = ${flag(asset.pseudo)}, updated = ${asset.updated.value}, document = ${parts.document},
                         transferables = ${parts.transferables}
       WHERE id = ${asset.id}`.pipe(Effect.asVoid, Effect.orDie)
 
   const restore = (asset: Asset, parts: StoredParts) =>
-    transactional`
+    sql`
       UPDATE assets SET deleted = NULL, name = ${storableOrNull(asset.name)}, updated = ${asset.updated.value},
                         document = ${parts.document}, transferables = ${parts.transferables}
       WHERE id = ${asset.id}`.pipe(Effect.asVoid, Effect.orDie)
 
   const markDeleted = (id: string, at: string) =>
-    transactional`UPDATE assets SET deleted = ${at} WHERE id = ${id}`.pipe(Effect.asVoid, Effect.orDie)
+    sql`UPDATE assets SET deleted = ${at} WHERE id = ${id}`.pipe(Effect.asVoid, Effect.orDie)
 
   const writeFormats = (asset: Asset, replacing: boolean) =>
     Effect.gen(function*() {
-      if (replacing) yield* transactional`DELETE FROM asset_formats WHERE asset_id = ${asset.id}`
+      if (replacing) yield* sql`DELETE FROM asset_formats WHERE asset_id = ${asset.id}`
       const formats = insertFormatsStatement(sql, asset)
-      if (formats !== undefined) yield* inTransaction(formats)
+      if (formats !== undefined) yield* formats
     }).pipe(Effect.orDie)
 
   const purge = (which: { readonly before: string } | { readonly id: string }) =>
     Effect.gen(function*() {
       const condition = "id" in which ? sql`id = ${which.id}` : sql`deleted < ${which.before}`
-      const purged = yield* transactional<{ id: string }>`
+      const purged = yield* sql<{ id: string }>`
         DELETE FROM assets WHERE deleted IS NOT NULL AND ${condition} RETURNING id`
       if (purged.length > 0) {
-        yield* transactional`DELETE FROM asset_formats WHERE asset_id = ANY(${purged.map((row) => row.id)})`
+        yield* sql`DELETE FROM asset_formats WHERE asset_id = ANY(${purged.map((row) => row.id)})`
       }
       return purged.length
     }).pipe(Effect.orDie)
 
   const insertSearchRow = (asset: Asset, text: SearchableText) =>
-    Effect.map(inTransaction(insertSearchRowStatement(sql, asset, text)), (rows) => rows[0].row).pipe(Effect.orDie)
+    Effect.map(insertSearchRowStatement(sql, asset, text), (rows) => rows[0].row).pipe(Effect.orDie)
 
   const updateSearchRow = (row: number, asset: Asset, text: SearchableText) =>
-    transactional`
+    sql`
       UPDATE search_rows SET pseudo = ${flag(asset.pseudo)}, created = ${asset.created.value},
                              updated = ${asset.updated.value}, classification = ${text.classification}
       WHERE row = ${row}`.pipe(Effect.asVoid, Effect.orDie)
 
   const deleteSearchRow = (row: number) =>
-    transactional`DELETE FROM search_rows WHERE row = ${row}`.pipe(Effect.asVoid, Effect.orDie)
+    sql`DELETE FROM search_rows WHERE row = ${row}`.pipe(Effect.asVoid, Effect.orDie)
 
   return AssetStore.of({
     find,

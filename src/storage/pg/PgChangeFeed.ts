@@ -9,15 +9,14 @@
  * (numbers follow commit order, so none can come before it). Alone on a database, an instance reads its feed only
  * every second, where it read it after each of its transactions.
  */
-import { SqlClient } from "@effect/sql/SqlClient"
-import { Chunk, Duration, Effect, Layer, Queue, Schedule, Stream } from "effect"
+import { PgClient, PgConnection } from "@effect/sql-pg"
+import { Duration, Effect, Layer, Queue, Schedule, Stream } from "effect"
+import { SqlClient } from "effect/sql/SqlClient"
 import { randomUUID } from "node:crypto"
-import pg from "pg"
 import type { Commit, FeedEntry, FeedEvent } from "../../domain/Commit.ts"
 import { commitJson, commitOfJson } from "../../domain/CommitJson.ts"
 import { messagesOf } from "../../StartupError.ts"
 import { ChangeFeed } from "../ChangeFeed.ts"
-import { inTransaction } from "../TransactionStatements.ts"
 import { WRITE_LOCK } from "./PgWriterLock.ts"
 
 export const CHANGES_CHANNEL = "asset_library_changes"
@@ -36,57 +35,39 @@ export const lastCommitNumber = (sql: SqlClient) =>
   )
 
 /**
- * LISTEN on a connection of its own, reconnected (after 0.1 s, doubling to 2 s) whenever it drops or cannot be
- * made; `heard` is called on every notification of another origin than `origin`, and after every (re)connection.
+ * LISTEN on a connection of its own beside the pool (named `… changes` among the server's sessions, and holding
+ * none of the pool's connections) for as long as the scope lives, again whenever it drops or cannot be made (after
+ * 0.1 s, doubling to 2 s); `heard` is called on every notification of another origin than `origin`, and after every
+ * (re)connection.
  */
-const listen = (connectionString: string, origin: string, heard: () => void) =>
-  Effect.acquireRelease(
-    Effect.sync(() => {
-      let closed = false
-      let current: pg.Client | undefined
-      let delay = 100
-      const connect = () => {
-        if (closed) return
-        const client = new pg.Client({ connectionString, application_name: "asset-connector-service changes" })
-        current = client
-        let lost = false
-        const reconnect = () => {
-          if (lost || closed) return
-          lost = true
-          client.removeAllListeners("notification")
-          void client.end().catch(() => undefined)
-          setTimeout(connect, delay)
-          delay = Math.min(2 * delay, 2000)
-        }
-        client.on("notification", (message) => {
-          if (message.channel === CHANGES_CHANNEL && message.payload !== origin) heard()
-        })
-        client.on("error", reconnect)
-        client.on("end", reconnect)
-        client.connect()
-          .then(() => client.query(`LISTEN ${CHANGES_CHANNEL}`))
-          .then(() => {
-            delay = 100
-            heard()
-          })
-          .catch(reconnect)
+const listen = (client: PgClient.PgClient, origin: string, heard: () => void) =>
+  Effect.gen(function*() {
+    let delay = 100
+    const applicationName = [client.config.applicationName, "changes"].filter((part) => part !== undefined).join(" ")
+    const config = { ...client.config, applicationName }
+    const session = Effect.scoped(Effect.gen(function*() {
+      const connection = yield* PgConnection.make(config)
+      const notifications = yield* connection.listen(CHANGES_CHANNEL)
+      delay = 100
+      heard()
+      while (true) {
+        const notification = yield* Queue.take(notifications)
+        if (notification.payload !== origin) heard()
       }
-      connect()
-      return {
-        close: () => {
-          closed = true
-          void current?.end().catch(() => undefined)
-        }
-      }
-    }),
-    (listener) => Effect.sync(() => listener.close())
-  )
+    }))
+    const again = Effect.suspend(() => {
+      const wait = delay
+      delay = Math.min(2 * delay, 2000)
+      return Effect.sleep(wait)
+    })
+    yield* Effect.forkScoped(Effect.forever(Effect.andThen(Effect.ignore(session), again)))
+  })
 
-export const layer = (connectionString: string) =>
-  Layer.effect(
+export const layer = Layer.effect(
     ChangeFeed,
     Effect.gen(function*() {
       const sql = yield* SqlClient
+      const client = yield* PgClient.PgClient
       /** This process, as the origin of the commits it writes. */
       const origin = randomUUID()
       /** This instance's commits that its follower has not read yet, by number. */
@@ -132,11 +113,10 @@ export const layer = (connectionString: string) =>
         // order transactions commit, and the lock is held for little more than this and the commit. The numbers are
         // drawn for rows joined with `locked` (a CTE calling a volatile function is run on its own, never folded into
         // the statement that reads it), so none is drawn before the lock is held. The commits travel as one text, a
-        // line of JSON each (JSON text holds no line break): node-postgres escapes an array parameter element by
-        // element, 12 µs for a commit of 2.5 KB.
+        // line of JSON each (JSON text holds no line break): one parameter however many commits a transaction holds.
         append: (commits) =>
           Effect.gen(function*() {
-            const rows = yield* inTransaction(sql<{ seq: string }>`
+            const rows = yield* sql<{ seq: string }>`
               WITH locked AS (SELECT pg_advisory_xact_lock(${WRITE_LOCK})),
               appended AS (
                 INSERT INTO change_log (origin, payload)
@@ -145,7 +125,7 @@ export const layer = (connectionString: string) =>
                   WITH ORDINALITY AS c (payload, n)
                 ORDER BY n
                 RETURNING seq)
-              SELECT seq::text AS seq, pg_notify(${CHANGES_CHANNEL}, ${origin}) FROM appended`)
+              SELECT seq::text AS seq, pg_notify(${CHANGES_CHANNEL}, ${origin}) FROM appended`
             // No other transaction appends while this one holds the lock: its numbers are its commits, in order.
             return rows.map((row) => Number(row.seq)).sort((a, b) => a - b)
           }).pipe(Effect.orDie),
@@ -159,7 +139,7 @@ export const layer = (connectionString: string) =>
         follow: (after) =>
           Effect.gen(function*() {
             const wake = yield* Queue.sliding<void>(1)
-            const signal = () => void Queue.unsafeOffer(wake, undefined)
+            const signal = () => void Queue.offerUnsafe(wake, undefined)
             yield* Effect.acquireRelease(
               Effect.sync(() => wakers.add(signal)),
               () => Effect.sync(() => wakers.delete(signal))
@@ -170,7 +150,7 @@ export const layer = (connectionString: string) =>
               unread = true
               signal()
             }
-            yield* listen(connectionString, origin, readRows)
+            yield* listen(client, origin, readRows)
             // Every second in any case: a notification lost delays a commit by a second at most. A timer of its own,
             // where a timeout on each wait raced two fibers for every transaction of this instance.
             yield* Effect.forkScoped(Effect.schedule(Effect.sync(readRows), Schedule.spaced(POLL)))
@@ -188,28 +168,28 @@ export const layer = (connectionString: string) =>
                 const kept = ownAfter(last)
                 if (kept.length > 0) {
                   last = read = kept[kept.length - 1].seq
-                  return Chunk.fromIterable<FeedEvent>(kept)
+                  return kept as ReadonlyArray<FeedEvent>
                 }
               }
               unread = false
-              const page = yield* Effect.either(Effect.flatMap(rowsAfter(last), entriesOf))
-              if (page._tag === "Left") {
-                const reason = messagesOf(page.left)
+              const page = yield* Effect.result(Effect.flatMap(rowsAfter(last), entriesOf))
+              if (page._tag === "Failure") {
+                const reason = messagesOf(page.failure)
                 const first = outage === undefined
                 outage = reason
                 full = false
                 // Word of it once; then try again after a pause, until the database answers.
-                if (first) return Chunk.of<FeedEvent>({ outage: reason })
+                if (first) return [{ outage: reason }] as ReadonlyArray<FeedEvent>
                 yield* Effect.sleep(POLL)
-                return Chunk.empty<FeedEvent>()
+                return []
               }
               outage = undefined
-              full = page.right.length === PAGE
-              const entries: ReadonlyArray<FeedEntry> = page.right
+              full = page.success.length === PAGE
+              const entries: ReadonlyArray<FeedEntry> = page.success
               if (entries.length > 0) last = read = entries[entries.length - 1].seq
-              return Chunk.fromIterable<FeedEvent>(entries)
+              return entries
             })
-            return Stream.repeatEffectChunk(next)
+            return Stream.fromIterableEffectRepeat(next)
           }),
         compact: sql`DELETE FROM change_log WHERE committed < now() - ${`${KEPT_DAYS} days`}::interval`.pipe(
           Effect.asVoid,

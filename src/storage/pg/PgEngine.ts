@@ -5,14 +5,11 @@
  * database that cannot be used fails start-up with one line naming host, database and reason, never the password.
  */
 import { PgClient } from "@effect/sql-pg"
-import { SqlClient } from "@effect/sql/SqlClient"
-import { SqlError } from "@effect/sql/SqlError"
-import { Cause, Effect, Exit, Layer, Redacted } from "effect"
-import pg from "pg"
+import { Cause, Duration, Effect, Exit, Layer, Redacted } from "effect"
+import { SqlClient } from "effect/sql/SqlClient"
 import { ExitCode, messagesOf, StartupError } from "../../StartupError.ts"
 import { announceMigrations, refuseNewerSchema } from "../SchemaVersion.ts"
 import type { StoragePorts } from "../StoragePorts.ts"
-import { NamingClient } from "./NamedStatements.ts"
 import * as PgAssetStore from "./PgAssetStore.ts"
 import * as PgChangeFeed from "./PgChangeFeed.ts"
 import * as PgConnectorStore from "./PgConnectorStore.ts"
@@ -27,8 +24,8 @@ import { migrate, MIGRATION_NAMES } from "./migrations.ts"
 
 /** The oldest PostgreSQL the engine runs on. */
 const MINIMUM_SERVER = 150000
-/** The migrations' advisory lock key ("migrate" in ASCII). */
-const MIGRATION_LOCK = 0x6d696772617465
+/** The migrations' advisory lock key ("migrate" in ASCII); a bigint, as it is wider than a double holds exactly. */
+const MIGRATION_LOCK = 0x6d696772617465n
 
 /** The database a connection string names, without its password: what logs and errors may show. */
 export const describeDatabase = (url: string): string => {
@@ -96,54 +93,42 @@ const migrateOnce = (url: string) =>
     )
   }))
 
-const ClosedLog = Layer.scopedDiscard(Effect.addFinalizer((exit) =>
-  Exit.isSuccess(exit) || Cause.isInterruptedOnly(exit.cause) ? Effect.logInfo("Database closed") : Effect.void
+const ClosedLog = Layer.effectDiscard(Effect.addFinalizer((exit) =>
+  Exit.isSuccess(exit) || Cause.hasInterruptsOnly(exit.cause) ? Effect.logInfo("Database closed") : Effect.void
 ))
 
 const APPLICATION_NAME = "asset-connector-service"
 
-/** A pool of connections whose statements are parsed once each (`NamingClient`), once one of them connected. */
-const connectedPool = (url: string) =>
-  Effect.acquireRelease(
-    Effect.tryPromise({
-      try: async () => {
-        const pool = new pg.Pool({
-          connectionString: url,
-          application_name: APPLICATION_NAME,
-          max: 10,
-          connectionTimeoutMillis: 5_000,
-          idleTimeoutMillis: 60_000,
-          Client: NamingClient,
-          // Planned for each execution's values still, as unnamed statements are: a plan PostgreSQL keeps for any
-          // values (its choice after five executions) cannot know a search's pattern, and warm searches at 10,000
-          // assets took twice as long with it (p50 15-19 ms against 7-12); a write transaction plans its statements
-          // once (`PgWriterLock`). New entries of the search indexes (GIN) wait in a list every search reads through,
-          // until autovacuum or a writer merges them: kept to 128 kB rather than 4 MB, searches right after 10,000
-          // saves took p50 15-19 ms against 26-28, and a save about 4% more of the server's time.
-          options: "-c plan_cache_mode=force_custom_plan -c gin_pending_list_limit=128kB"
-        })
-        // An idle connection's error: the pool drops it, and the next statement on a new one says what is wrong.
-        pool.on("error", () => {})
-        await pool.query("SELECT 1").catch((error: unknown) => {
-          void pool.end()
-          throw error
-        })
-        return pool
-      },
-      catch: (cause) => new SqlError({ cause, message: "Failed to connect" })
-    }),
-    (pool) => Effect.promise(() => pool.end()).pipe(Effect.interruptible, Effect.timeoutOption(1_000))
-  )
+/**
+ * A pool of connections, each keeping the statements it prepared (a statement is parsed once per connection, then
+ * only bound and executed).
+ */
+const client = (url: Redacted.Redacted<string>) =>
+  PgClient.layer({
+    url,
+    applicationName: APPLICATION_NAME,
+    maxConnections: 10,
+    connectTimeout: Duration.seconds(5),
+    idleTimeout: Duration.seconds(60),
+    // Planned for each execution's values still, as unnamed statements are: a plan PostgreSQL keeps for any values
+    // (its choice after five executions) cannot know a search's pattern, and warm searches took twice as long with
+    // it; a write transaction plans its statements once (`PgWriterLock`). New entries of the search indexes (GIN)
+    // wait in a list every search reads through, until autovacuum or a writer merges them: kept to 128 kB rather
+    // than 4 MB, searches right after a burst of saves are faster, for a little more of the server's time a save.
+    startupOptions: "-c plan_cache_mode=force_custom_plan -c gin_pending_list_limit=128kB"
+  })
+
+/** A layer that fails to build with `error`. */
+const failed = <A>(error: StartupError): Layer.Layer<A, StartupError> => Layer.effectContext(Effect.fail(error))
 
 /** A connected, checked, migrated client, or a `StartupError` saying why the database cannot be used. */
-const openDatabase = (url: Redacted.Redacted<string>): Layer.Layer<SqlClient, StartupError> => {
+const openDatabase = (url: Redacted.Redacted<string>): Layer.Layer<SqlClient | PgClient.PgClient, StartupError> => {
   const raw = Redacted.value(url)
-  const client = PgClient.layerFromPool({ acquire: connectedPool(raw), applicationName: APPLICATION_NAME })
-  const ready = Layer.effectDiscard(Effect.zipRight(checkServer, migrateOnce(raw)))
-  return Layer.provideMerge(Layer.merge(ready, ClosedLog), client).pipe(
-    Layer.catchAllCause((cause) => {
+  const ready = Layer.effectDiscard(Effect.andThen(checkServer, migrateOnce(raw)))
+  return Layer.provideMerge(Layer.merge(ready, ClosedLog), client(url)).pipe(
+    Layer.catchCause((cause) => {
       const error = Cause.squash(cause)
-      return Layer.fail(
+      return failed(
         error instanceof StartupError
           ? error
           : new StartupError({ message: connectionProblem(raw, error), exitCode: ExitCode.database })
@@ -153,22 +138,23 @@ const openDatabase = (url: Redacted.Redacted<string>): Layer.Layer<SqlClient, St
 }
 
 /** The storage ports over an open database. */
-const ports = (url: string) =>
-  Layer.mergeAll(
-    PgAssetStore.layer,
-    PgLiveAssetRows.layer,
-    PgMetadataStore.layer,
-    PgTextSearch.layer,
-    PgSimilarityStore.layer,
-    PgConnectorStore.layer,
-    PgWriterLock.layer,
-    PgChangeFeed.layer(url),
-    PgSearchIndexSnapshots.layer
-  )
+const ports = Layer.mergeAll(
+  PgAssetStore.layer,
+  PgLiveAssetRows.layer,
+  PgMetadataStore.layer,
+  PgTextSearch.layer,
+  PgSimilarityStore.layer,
+  PgConnectorStore.layer,
+  PgWriterLock.layer,
+  PgChangeFeed.layer,
+  PgSearchIndexSnapshots.layer
+)
 
 /** The engine on the database at `url`, its `SqlClient` too (for tests and benchmarks). */
-export const pgEngine = (url: Redacted.Redacted<string>): Layer.Layer<StoragePorts | SqlClient, StartupError> =>
+export const pgEngine = (
+  url: Redacted.Redacted<string>
+): Layer.Layer<StoragePorts | SqlClient | PgClient.PgClient, StartupError> =>
   Layer.provideMerge(
-    Layer.merge(ports(Redacted.value(url)), PgStatistics.layer.pipe(Layer.provide(PgWriterLock.layer))),
+    Layer.merge(ports, PgStatistics.layer.pipe(Layer.provide(PgWriterLock.layer))),
     openDatabase(url)
   )

@@ -4,11 +4,10 @@
  * (data-modifying statements in `WITH`, each run once, to completion) and read its number from it. Each part is its
  * own port's statement, written once there.
  */
-import { SqlClient } from "@effect/sql/SqlClient"
-import type { Fragment } from "@effect/sql/Statement"
+import { SqlClient } from "effect/sql/SqlClient"
+import type { Fragment } from "effect/sql/Statement"
 import { Effect, Layer } from "effect"
 import { LiveAssetRows } from "../LiveAssetRows.ts"
-import { transactionStatements } from "../TransactionStatements.ts"
 import { insertAssetStatement, insertFormatsStatement, insertSearchRowStatement } from "./PgAssetStore.ts"
 import { linkStatement } from "./PgMetadataStore.ts"
 import { insertKeysStatement } from "./PgSimilarityStore.ts"
@@ -17,7 +16,6 @@ import { indexStatements } from "./PgTextSearch.ts"
 export const layer = Layer.effect(
   LiveAssetRows,
   Effect.map(SqlClient, (sql) => {
-    const transactional = transactionStatements(sql)
     return LiveAssetRows.of({
       insert: ({ asset, entityRows, fingerprint, searchable, stored }) => {
         const row = sql.literal("(SELECT row FROM new_row)")
@@ -30,7 +28,7 @@ export const layer = Layer.effect(
         ]
         const siblings = parts.filter((part) => part !== undefined)
           .map((part, i) => sql`${sql.literal(`written_${i}`)} AS (${part})`)
-        return transactional<{ row: number }>`
+        return sql<{ row: number }>`
           WITH new_row AS (${insertSearchRowStatement(sql, asset, searchable)}), ${sql.csv(siblings)}
           SELECT row FROM new_row`.pipe(Effect.map((rows) => rows[0].row), Effect.orDie)
       }

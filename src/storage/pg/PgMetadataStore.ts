@@ -2,12 +2,11 @@
  * `MetadataStore` on PostgreSQL: the registry (`metadata`, one row per entity, its JSON as assets embed it) and the
  * links (`asset_metadata`: pairs of integer rows, the entity's and the asset's search row).
  */
-import { SqlClient } from "@effect/sql/SqlClient"
+import { SqlClient } from "effect/sql/SqlClient"
 import { Effect, Layer, Option } from "effect"
 import { keyOf, type MetadataEntity, type MetadataKind } from "../../domain/Metadata.ts"
 import { type EntityRow, type ExportedEntityRow, type FacetKey, facetLinksOfJson, MetadataStore } from "../MetadataStore.ts"
 import type { SearchRowValue } from "./SearchRowValue.ts"
-import { inTransaction, transactionStatements } from "../TransactionStatements.ts"
 import { storable, storableOrNull } from "./StorableText.ts"
 
 const parse = <K extends MetadataKind>(row: { json: string }) => JSON.parse(row.json) as MetadataEntity[K]
@@ -24,13 +23,12 @@ export const linkStatement = (sql: SqlClient, assetRow: SearchRowValue, entityRo
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient
-  const transactional = transactionStatements(sql)
 
   // Adopted entities stay as read until the write commits: a rename or deletion of one waits for it. Their keys are
   // answered as the caller knows them (from their JSON), not as the column holds them.
   const lookup = (kind: MetadataKind, ids: ReadonlyArray<string>, keys: ReadonlyArray<string>) =>
     Effect.map(
-      transactional<EntityRow>`
+      sql<EntityRow>`
         SELECT row, id, key, json FROM metadata
         WHERE kind = ${kind} AND (id = ANY(${ids}) OR key = ANY(${keys.map(storable)})) FOR SHARE`,
       (rows) => rows.map((row) => ({ ...row, key: keyOf(kind, parse(row)) }))
@@ -39,7 +37,7 @@ export const make = Effect.gen(function*() {
   /** One entity; `locked` inside a write transaction, so that other writes of it wait for this one. */
   const findEntity = <K extends MetadataKind>(kind: K, id: string, locked: boolean) =>
     Effect.map(
-      transactional<EntityRow>`
+      sql<EntityRow>`
         SELECT row, id, key, json FROM metadata WHERE id = ${id} AND kind = ${kind} ${sql.literal(locked ? "FOR UPDATE" : "")}`,
       one<K>
     ).pipe(Effect.orDie)
@@ -98,7 +96,7 @@ export const make = Effect.gen(function*() {
 
   const insert = <K extends MetadataKind>(kind: K, entity: MetadataEntity[K]) =>
     Effect.map(
-      transactional<{ row: number }>`
+      sql<{ row: number }>`
         INSERT INTO metadata (id, kind, key, json) VALUES (${entity.id}, ${kind}, ${keyColumn(kind, entity)},
         ${JSON.stringify(entity)}) RETURNING row`,
       (rows) => rows[0].row
@@ -106,37 +104,37 @@ export const make = Effect.gen(function*() {
 
   const insertIfAbsent = (entity: Omit<ExportedEntityRow, "position">) =>
     Effect.map(
-      transactional`INSERT INTO metadata (id, kind, key, json) VALUES (${entity.id}, ${entity.kind}, ${storableOrNull(entity.key)}, ${entity.json})
+      sql`INSERT INTO metadata (id, kind, key, json) VALUES (${entity.id}, ${entity.kind}, ${storableOrNull(entity.key)}, ${entity.json})
           ON CONFLICT DO NOTHING RETURNING id`,
       (rows) => rows.length > 0
     ).pipe(Effect.orDie)
 
   const update = <K extends MetadataKind>(kind: K, entity: MetadataEntity[K]) =>
-    transactional`UPDATE metadata SET key = ${keyColumn(kind, entity)}, json = ${JSON.stringify(entity)}
+    sql`UPDATE metadata SET key = ${keyColumn(kind, entity)}, json = ${JSON.stringify(entity)}
         WHERE id = ${entity.id} AND kind = ${kind}`.pipe(Effect.asVoid, Effect.orDie)
 
   const remove = (id: string) =>
     Effect.gen(function*() {
-      const rows = yield* transactional<{ row: number }>`DELETE FROM metadata WHERE id = ${id} RETURNING row`
-      for (const { row } of rows) yield* transactional`DELETE FROM asset_metadata WHERE metadata_row = ${row}`
+      const rows = yield* sql<{ row: number }>`DELETE FROM metadata WHERE id = ${id} RETURNING row`
+      for (const { row } of rows) yield* sql`DELETE FROM asset_metadata WHERE metadata_row = ${row}`
     }).pipe(Effect.orDie)
 
   const linksOf = (assetRow: number) =>
     Effect.map(
-      transactional<{ row: number }>`SELECT metadata_row AS row FROM asset_metadata WHERE asset_row = ${assetRow}`,
+      sql<{ row: number }>`SELECT metadata_row AS row FROM asset_metadata WHERE asset_row = ${assetRow}`,
       (rows) => rows.map((row) => row.row)
     ).pipe(Effect.orDie)
 
   const link = (assetRow: number, entityRows: ReadonlyArray<number>) =>
-    inTransaction(linkStatement(sql, assetRow, entityRows)).pipe(Effect.asVoid, Effect.orDie)
+    linkStatement(sql, assetRow, entityRows).pipe(Effect.asVoid, Effect.orDie)
 
   const unlink = (assetRow: number, entityRows: ReadonlyArray<number>) =>
-    transactional`DELETE FROM asset_metadata WHERE asset_row = ${assetRow} AND metadata_row = ANY(${entityRows})`
+    sql`DELETE FROM asset_metadata WHERE asset_row = ${assetRow} AND metadata_row = ANY(${entityRows})`
       .pipe(Effect.asVoid, Effect.orDie)
 
   const deleteLinks = (assetRow: number) =>
     Effect.map(
-      transactional<{ row: number }>`DELETE FROM asset_metadata WHERE asset_row = ${assetRow} RETURNING metadata_row AS row`,
+      sql<{ row: number }>`DELETE FROM asset_metadata WHERE asset_row = ${assetRow} RETURNING metadata_row AS row`,
       (rows) => rows.map((row) => row.row)
     ).pipe(Effect.orDie)
 

@@ -7,7 +7,7 @@
  * longer ago than the outbox keeps commits (less a day) is never read, since commits after it may be gone; nor one
  * followed by more commits than reading the library again costs.
  */
-import { SqlClient } from "@effect/sql/SqlClient"
+import { SqlClient } from "effect/sql/SqlClient"
 import { Cause, Effect, Layer, Option } from "effect"
 import { commitOfJson } from "../../domain/CommitJson.ts"
 import { messagesOf } from "../../StartupError.ts"
@@ -15,7 +15,7 @@ import { changedRowsOf, SearchIndexSnapshots } from "../SearchIndexSnapshots.ts"
 import { KEPT_DAYS, lastCommitNumber } from "./PgChangeFeed.ts"
 import { WRITE_LOCK } from "./PgWriterLock.ts"
 
-/** A piece's bytes at most: a row node-postgres reads (as hex text, twice the bytes) without a large string. */
+/** A piece's bytes at most: the snapshot is read and written a bounded row at a time, never as one large value. */
 const PIECE_BYTES = 1 << 20
 /** Pieces read at a time. */
 const PIECES_READ = 8
@@ -78,7 +78,7 @@ export const layer = Layer.effect(
       const changedRows = changedRowsOf(later.map(({ payload }) => commitOfJson(payload))).sort((a, b) => a - b)
       return Option.some({ bytes: bytes.value, changedRows })
     })).pipe(
-      Effect.catchAllCause((cause) =>
+      Effect.catchCause((cause) =>
         Effect.as(
           Effect.logWarning(`The search index's snapshot could not be read: ${messagesOf(Cause.squash(cause))}`),
           Option.none()
@@ -105,7 +105,7 @@ export const layer = Layer.effect(
           yield* sql`INSERT INTO search_index_snapshot (seq, bytes) VALUES (${seq}, ${total})`
           return true
         })).pipe(
-          Effect.catchAllCause((cause) =>
+          Effect.catchCause((cause) =>
             Effect.as(
               Effect.logWarning(`The search index's snapshot was not kept: ${messagesOf(Cause.squash(cause))}`),
               false

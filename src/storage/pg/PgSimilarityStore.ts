@@ -3,11 +3,10 @@
  * (key, search row): its exact, renamed and Type-2 shape hashes (their first 48 bits) and its LSH band keys, each
  * tagged with its kind in the bits above, so that one B-tree answers which rows share a key.
  */
-import { SqlClient } from "@effect/sql/SqlClient"
+import { SqlClient } from "effect/sql/SqlClient"
 import { Effect, Layer } from "effect"
 import { bandKeys, type CodeFingerprint } from "../../domain/CodeFingerprint.ts"
 import { SimilarityStore } from "../SimilarityStore.ts"
-import { inTransaction } from "../TransactionStatements.ts"
 import type { SearchRowValue } from "./SearchRowValue.ts"
 
 const KIND = { exact: 1, renamed: 2, shape: 3, band: 4 } as const
@@ -22,8 +21,8 @@ const shapeKey = (fingerprint: CodeFingerprint) => digestKey(KIND.shape, fingerp
 const bandKeysOf = (fingerprint: CodeFingerprint) => bandKeys(fingerprint.signature).map((key) => KIND.band * TAG + key)
 
 /**
- * The keys of the fingerprint of the code in search row `row`, as the text of an array of integers: node-postgres
- * would escape an array parameter's 51 numbers one by one (14 µs).
+ * The keys of the fingerprint of the code in search row `row`, sent as the text of one array that the server casts:
+ * one parameter, whose keys are wider than the 32-bit integers a JavaScript number array would be sent as.
  */
 export const insertKeysStatement = (sql: SqlClient, row: SearchRowValue, fingerprint: CodeFingerprint) => {
   const keys = [exactKey(fingerprint), renamedKey(fingerprint), shapeKey(fingerprint), ...bandKeysOf(fingerprint)]
@@ -48,10 +47,10 @@ export const make = Effect.gen(function*() {
     ).pipe(Effect.orDie)
 
   const remove = (row: number) =>
-    inTransaction(sql`DELETE FROM similarity_keys WHERE row = ${row}`).pipe(Effect.asVoid, Effect.orDie)
+    sql`DELETE FROM similarity_keys WHERE row = ${row}`.pipe(Effect.asVoid, Effect.orDie)
 
   const insert = (row: number, fingerprint: CodeFingerprint) =>
-    inTransaction(insertKeysStatement(sql, row, fingerprint)).pipe(Effect.asVoid, Effect.orDie)
+    insertKeysStatement(sql, row, fingerprint).pipe(Effect.asVoid, Effect.orDie)
 
   return SimilarityStore.of({
     candidates,

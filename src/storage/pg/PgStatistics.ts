@@ -6,7 +6,7 @@
  * taken during the saves. Looked at every ten seconds, from the server's own counts (`pg_stat_user_tables`), and
  * analysed on one instance at a time.
  */
-import { SqlClient } from "@effect/sql/SqlClient"
+import { SqlClient } from "effect/sql/SqlClient"
 import { Effect, Layer, Schedule } from "effect"
 import { outgrown } from "../OutgrownStatistics.ts"
 import { WriterLock } from "../WriterLock.ts"
@@ -52,7 +52,7 @@ const analyse = (tables: ReadonlyArray<string>) =>
 /** Analyses every table of the service's whose statistics it outgrew; answers their names. */
 export const analyseOutgrown = Effect.flatMap(outgrownTables, (stale) => Effect.as(analyse(stale), stale))
 
-export const layer = Layer.scopedDiscard(Effect.gen(function*() {
+export const layer = Layer.effectDiscard(Effect.gen(function*() {
   const lock = yield* WriterLock
   // Looked at without the lock (one read); taken, on one instance, only when there is something to analyse.
   const check = Effect.gen(function*() {
@@ -60,7 +60,7 @@ export const layer = Layer.scopedDiscard(Effect.gen(function*() {
     if (stale.length > 0) yield* lock.exclusive("statistics", analyse(stale))
   }).pipe(
     // The database unavailable, say: the next check tries again.
-    Effect.catchAllCause((cause) => Effect.logDebug("The planner's statistics were not checked", cause))
+    Effect.catchCause((cause) => Effect.logDebug("The planner's statistics were not checked", cause))
   )
   yield* Effect.forkScoped(Effect.schedule(check, Schedule.spaced(CHECK_EVERY)))
 }))

@@ -8,11 +8,10 @@
  * matches of its terms, is `strpos` there, as is a term too short for a trigram. Words are `websearch_to_tsquery`
  * ranked by `ts_rank`.
  * A NUL in a snippet's text is indexed as U+FFFD (`StorableText`). Every list of matching rows comes back as one JSON
- * array (`json_agg`): a row per match, or an integer array, which node-postgres parses element by element, cost 25 ms
- * for a common term's 87,000 matches at 100,000 assets, where `JSON.parse` takes 5.
+ * array (`json_agg`): one value, where a common term matches most of the library, rather than a row per match.
  */
-import { SqlClient } from "@effect/sql/SqlClient"
-import type { Fragment } from "@effect/sql/Statement"
+import { SqlClient } from "effect/sql/SqlClient"
+import type { Fragment } from "effect/sql/Statement"
 import { Effect, Layer } from "effect"
 import { identifierWords } from "../../domain/IdentifierWords.ts"
 import type { RowSet } from "../../domain/RowSet.ts"
@@ -28,7 +27,6 @@ import {
   type TitleRow,
   titlesOfValues
 } from "../TextSearch.ts"
-import { transactionStatements } from "../TransactionStatements.ts"
 import type { SearchRowValue } from "./SearchRowValue.ts"
 import { storable } from "./StorableText.ts"
 
@@ -85,7 +83,6 @@ export const indexStatements = (sql: SqlClient, row: SearchRowValue, text: Searc
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient
-  const transactional = transactionStatements(sql)
 
   /**
    * Whether a scope's folded column holds `text`, case-insensitively: for rows a lookup already found, since no index
@@ -229,12 +226,12 @@ export const make = Effect.gen(function*() {
   // Each write of the three tables in one statement: a round trip.
   const index = (row: number, text: SearchableText) => {
     const [texts, words, anywhere] = indexStatements(sql, row, text)
-    return transactional`WITH words AS (${words}), anywhere AS (${anywhere}) ${texts}`.pipe(Effect.asVoid, Effect.orDie)
+    return sql`WITH words AS (${words}), anywhere AS (${anywhere}) ${texts}`.pipe(Effect.asVoid, Effect.orDie)
   }
 
   const reindex = (row: number, text: SearchableText) => {
     const { name, tags, annotations, content, words } = columns(sql, text)
-    return transactional`
+    return sql`
       WITH words AS (UPDATE search_words SET words = ${words} WHERE row = ${row}),
            anywhere AS (UPDATE search_anywhere SET folded = ${foldedAnywhere(sql, text)} WHERE row = ${row})
       UPDATE search_text SET name = ${name}, tags = ${tags}, annotations = ${annotations}, content = ${content}
@@ -242,7 +239,7 @@ export const make = Effect.gen(function*() {
   }
 
   const unindex = (row: number) =>
-    transactional`
+    sql`
       WITH words AS (DELETE FROM search_words WHERE row = ${row}),
            anywhere AS (DELETE FROM search_anywhere WHERE row = ${row})
       DELETE FROM search_text WHERE row = ${row}`.pipe(Effect.asVoid, Effect.orDie)

@@ -6,8 +6,8 @@
  * lost runs again, up to a few times. A job runs under a session advisory lock of its own name, tried, not waited
  * for: another instance running it is reason enough to skip this turn.
  */
-import { SqlClient } from "@effect/sql/SqlClient"
-import { SqlError } from "@effect/sql/SqlError"
+import { SqlClient } from "effect/sql/SqlClient"
+import { SqlError } from "effect/sql/SqlError"
 import { Effect, Layer } from "effect"
 import { messagesOf } from "../../StartupError.ts"
 import { writeTransaction } from "../Transactions.ts"
@@ -36,7 +36,7 @@ const lostToAnother = (defect: unknown) =>
 
 const retried = <A, E, R>(transaction: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> => {
   const attempt = (left: number): Effect.Effect<A, E, R> =>
-    Effect.catchAllDefect(transaction, (defect) =>
+    Effect.catchDefect(transaction, (defect) =>
       lostToAnother(defect) && left > 0
         ? attempt(left - 1)
         : Effect.die(defect))
@@ -61,7 +61,7 @@ export const layer = Layer.effect(
   WriterLock,
   Effect.map(SqlClient, (sql) =>
     WriterLock.of({
-      transaction: (write) => retried(writeTransaction(sql, Effect.zipRight(plannedOnce(sql), write))),
+      transaction: (write) => retried(writeTransaction(sql, Effect.andThen(plannedOnce(sql), write))),
       concurrentWriters: CONCURRENT_WRITERS,
       exclusive: (name, job) =>
         Effect.scoped(Effect.gen(function*() {

@@ -6,8 +6,8 @@
  * Ids, times and keys are `COLLATE "C"`: listings, pages and keys order as SQLite orders them (byte by byte), whatever
  * the database's locale. Search texts keep the database's collation, so that matching folds case as it would read.
  */
-import { Migrator } from "@effect/sql"
-import { SqlClient } from "@effect/sql/SqlClient"
+import { Migrator } from "effect/sql"
+import { SqlClient } from "effect/sql/SqlClient"
 import { Effect } from "effect"
 
 const library = Effect.gen(function*() {

@@ -10,7 +10,7 @@
  * suggestions 21 against 16). Clients that ask more than once a second without a pause leave the merging to FTS5's own
  * (`automerge`), as before this upkeep.
  */
-import { SqlClient } from "@effect/sql/SqlClient"
+import { SqlClient } from "effect/sql/SqlClient"
 import { Duration, Effect, Layer, Schedule } from "effect"
 import { requestActivity } from "../RequestsReceived.ts"
 
@@ -59,7 +59,7 @@ const mergeInPairs = Effect.forEach(FULL_TEXT_TABLES, (table) => command(table, 
  * changed; `RequestsReceived` the requests) or a request is being answered; once neither, merges step by step until
  * nothing is left to merge or one comes between two steps (then it waits for quiet again).
  */
-export const FullTextMerging = Layer.scopedDiscard(Effect.gen(function*() {
+export const FullTextMerging = Layer.effectDiscard(Effect.gen(function*() {
   yield* mergeInPairs
   const requests = yield* requestActivity
   /** Writes and requests so far: it moves with every one of either. */

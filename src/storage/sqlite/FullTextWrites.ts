@@ -5,17 +5,19 @@
  * table, to be merged again. Inside `SqliteWriterLock.transaction` they wait for the end of the transaction, in the
  * order they were made; outside one (a migration, a benchmark's loader) they run at once.
  */
-import type { SqlError } from "@effect/sql/SqlError"
-import { Effect, FiberRef } from "effect"
+import type { SqlError } from "effect/sql/SqlError"
+import { Context, Effect } from "effect"
 
 type FullTextWrite = Effect.Effect<void, SqlError>
 
 /** The writes waiting for the end of the running transaction; none outside one. */
-const pending = FiberRef.unsafeMake<Array<FullTextWrite> | undefined>(undefined)
+const Pending = Context.Reference<Array<FullTextWrite> | undefined>("FullTextWrites/Pending", {
+  defaultValue: () => undefined
+})
 
 /** Runs a write last in the running transaction, or now outside one. */
 export const fullTextWrite = (write: FullTextWrite): Effect.Effect<void> =>
-  Effect.flatMap(FiberRef.get(pending), (writes) => {
+  Effect.flatMap(Effect.service(Pending), (writes) => {
     if (writes === undefined) return Effect.orDie(write)
     writes.push(write)
     return Effect.void
@@ -25,9 +27,9 @@ export const fullTextWrite = (write: FullTextWrite): Effect.Effect<void> =>
 export const withFullTextWritesLast = <A, E, R>(body: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
   Effect.suspend(() => {
     const writes: Array<FullTextWrite> = []
-    return Effect.locally(
+    return Effect.provideService(
       Effect.tap(body, () => Effect.orDie(Effect.forEach(writes, (write) => write, { discard: true }))),
-      pending,
+      Pending,
       writes
     )
   })

@@ -7,7 +7,7 @@ import { Effect, Layer, PubSub, Stream } from "effect"
 import type { FeedEntry } from "../../domain/Commit.ts"
 import { ChangeFeed } from "../ChangeFeed.ts"
 
-export const layer = Layer.scoped(
+export const layer = Layer.effect(
   ChangeFeed,
   Effect.gen(function*() {
     const committed = yield* Effect.acquireRelease(PubSub.unbounded<FeedEntry>(), PubSub.shutdown)
@@ -19,7 +19,7 @@ export const layer = Layer.scoped(
       follow: (after) =>
         Effect.map(
           PubSub.subscribe(committed),
-          (queue) => Stream.fromQueue(queue).pipe(Stream.filter((entry) => entry.seq > after))
+          (subscription) => Stream.fromSubscription(subscription).pipe(Stream.filter((entry) => entry.seq > after))
         ),
       // Nothing is kept: each entry lives as long as a follower has not taken it.
       compact: Effect.void

@@ -5,27 +5,25 @@
  * lock is the operating system's and is released however the process ends, SIGKILL included). Other programs may
  * still read the database itself.
  */
-import { SqlClient } from "@effect/sql/SqlClient"
-import { Cause, Context, Effect, Layer } from "effect"
+import { SqliteClient } from "@effect/sql-sqlite-node"
+import { Cause, Effect, Layer } from "effect"
+import { Reactivity } from "effect/reactivity"
 import { ExitCode, messagesOf, StartupError } from "../../StartupError.ts"
 
 export const lockPathOf = (dbPath: string) => `${dbPath}.lock`
 
 /** Holds the lock for as long as the layer lives; fails with a `StartupError` when another service holds it. */
-export const instanceLock = (
-  dbPath: string,
-  open: (filename: string) => Layer.Layer<SqlClient, unknown>
-): Layer.Layer<never, StartupError> =>
-  Layer.scopedDiscard(Effect.gen(function*() {
-    const context = yield* Layer.build(open(lockPathOf(dbPath)))
-    const sql = Context.get(context, SqlClient)
+export const instanceLock = (dbPath: string): Layer.Layer<never, StartupError> =>
+  Layer.effectDiscard(Effect.gen(function*() {
+    const sql = yield* SqliteClient.make({ filename: lockPathOf(dbPath), disableWAL: true })
     yield* sql.unsafe("PRAGMA journal_mode = DELETE")
     yield* sql.unsafe("PRAGMA locking_mode = EXCLUSIVE")
     // The first write takes the exclusive lock; in this mode it is kept until the connection closes.
     yield* sql.unsafe("BEGIN EXCLUSIVE")
     yield* sql.unsafe("COMMIT")
   }).pipe(
-    Effect.catchAllCause((cause) => {
+    Effect.provide(Reactivity.layer),
+    Effect.catchCause((cause) => {
       const text = messagesOf(Cause.squash(cause))
       const message = /SQLITE_BUSY|database is locked/i.test(text)
         ? `Another instance of this service is using the database ${dbPath} (it holds ${

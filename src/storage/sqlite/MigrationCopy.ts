@@ -5,14 +5,14 @@
  * migrations then run in one transaction: one that fails leaves the database exactly as it was, and start-up says
  * which migration failed and where the copy is.
  */
-import { Migrator } from "@effect/sql"
+import { SqliteClient } from "@effect/sql-sqlite-node"
 import { Cause, Effect, Option } from "effect"
+import { Migrator } from "effect/sql"
 import { readdirSync, rmSync, statSync } from "node:fs"
 import { basename, dirname, extname, join } from "node:path"
 import { SERVICE_VERSION } from "../../config.ts"
 import { ExitCode, messagesOf, StartupError } from "../../StartupError.ts"
 import { writtenByEarlierVersion } from "../SchemaVersion.ts"
-import { OnlineBackup } from "./OnlineBackup.ts"
 
 /** Copies taken before migrations that are kept beside a database. */
 const KEPT = 2
@@ -42,10 +42,12 @@ const copiesOf = (filename: string) => {
 export const copyBeforeMigrating = (filename: string, from: number, latest: number) =>
   Effect.gen(function*() {
     if (filename === ":memory:") return Option.none<string>()
-    const backup = yield* OnlineBackup
+    const client = yield* SqliteClient.SqliteClient
     if (!writtenByEarlierVersion(from, latest)) return Option.none<string>()
     const copy = copyName(filename, from, latest, new Date())
-    yield* backup.copyTo(copy).pipe(
+    // SQLite's online backup: a whole, consistent copy as of one moment, taken page by page while the database
+    // stays usable (`VACUUM INTO` would need ATTACH, which Deno disables unless the service runs with every permission).
+    yield* client.backup(copy).pipe(
       Effect.mapError((error) =>
         new StartupError({
           message: `Cannot copy the database to ${copy} before migrating it (schema ${from} to ${latest}): ` +
@@ -68,7 +70,7 @@ export const migrateKeepingCopy = <E, R>(
   migrate: Effect.Effect<unknown, E, R>,
   copy: Option.Option<string>
 ) =>
-  Effect.catchAllCause(migrate, (cause): Effect.Effect<never, E | StartupError> => {
+  Effect.catchCause(migrate, (cause): Effect.Effect<never, E | StartupError> => {
     const error = Cause.squash(cause)
     if (!(error instanceof Migrator.MigrationError)) return Effect.failCause(cause)
     const where = Option.match(copy, {

@@ -3,8 +3,8 @@
  * ids (`asset_formats`) and `search_rows`, whose `rowid` is each live asset's search row. Listings read in pages along
  * `assets_live` (newest first), the trash along `assets_trash`.
  */
-import { SqlClient } from "@effect/sql/SqlClient"
-import { Effect, Layer, Option } from "effect"
+import { SqlClient } from "effect/sql/SqlClient"
+import { Array as Arr, Effect, Layer, Option } from "effect"
 import type { Asset } from "../../domain/Asset.ts"
 import type { SearchableText } from "../../domain/SearchableText.ts"
 import type { StoredParts } from "../../domain/StoredAsset.ts"
@@ -18,19 +18,17 @@ import {
 import { listingPages } from "../ListingPages.ts"
 import { transferablesColumn } from "../TransferablesColumn.ts"
 import { inList } from "./InList.ts"
-import { transactionStatements } from "../TransactionStatements.ts"
 
 const flag = (value: boolean | undefined) => value === true ? 1 : 0
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient
-  const transactional = transactionStatements(sql)
 
   const find = (id: string, transferables: boolean) =>
     Effect.map(
-      transactional<StoredRow & { deleted: string | null }>`
+      sql<StoredRow & { deleted: string | null }>`
         SELECT document, ${transferablesColumn(sql, transferables)}, deleted FROM assets WHERE id = ${id}`,
-      (rows) => Option.fromNullable(rows[0])
+      (rows) => Option.fromNullishOr(rows[0])
     ).pipe(Effect.orDie)
 
   const { livePage, storedPage } = listingPages(sql, (column, values) => inList(sql, column, values))
@@ -54,13 +52,13 @@ export const make = Effect.gen(function*() {
       SELECT asset_id AS id, rowid AS row FROM search_rows WHERE ${inList(sql, "asset_id", ids)}`.pipe(Effect.orDie)
 
   const rowOf = (id: string) =>
-    Effect.map(transactional<{ row: number }>`SELECT rowid AS row FROM search_rows WHERE asset_id = ${id}`, (rows) => rows[0]?.row)
+    Effect.map(sql<{ row: number }>`SELECT rowid AS row FROM search_rows WHERE asset_id = ${id}`, (rows) => rows[0]?.row)
       .pipe(Effect.orDie)
 
   const assetOfFormat = (formatId: string) =>
     Effect.map(
       sql<{ asset_id: string }>`SELECT asset_id FROM asset_formats WHERE format_id = ${formatId}`,
-      (rows) => Option.fromNullable(rows[0]?.asset_id)
+      (rows) => Option.fromNullishOr(rows[0]?.asset_id)
     ).pipe(Effect.orDie)
 
   const facetsPage = (after: number, size: number) =>
@@ -82,57 +80,57 @@ export const make = Effect.gen(function*() {
 
   const known = (ids: ReadonlyArray<string>, formatIds: ReadonlyArray<string>) =>
     Effect.gen(function*() {
-      const assets = yield* transactional<{ id: string }>`SELECT id FROM assets WHERE ${inList(sql, "id", ids)}`
-      const formats = yield* transactional<{ id: string }>`
+      const assets = yield* sql<{ id: string }>`SELECT id FROM assets WHERE ${inList(sql, "id", ids)}`
+      const formats = yield* sql<{ id: string }>`
         SELECT format_id AS id FROM asset_formats WHERE ${inList(sql, "format_id", formatIds)}`
       return { assets: new Set(assets.map((row) => row.id)), formats: new Set(formats.map((row) => row.id)) }
     }).pipe(Effect.orDie)
 
   const insert = (asset: Asset, parts: StoredParts, deleted: string | null) =>
-    transactional`
+    sql`
       INSERT INTO assets (id, name, mechanism, pseudo, created, updated, deleted, document, transferables)
       VALUES (${asset.id}, ${asset.name ?? null}, ${asset.mechanism}, ${flag(asset.pseudo)},
               ${asset.created.value}, ${asset.updated.value}, ${deleted}, ${parts.document}, ${parts.transferables})`
       .pipe(Effect.asVoid, Effect.orDie)
 
   const update = (asset: Asset, parts: StoredParts) =>
-    transactional`
+    sql`
       UPDATE assets SET name = ${asset.name ?? null}, mechanism = ${asset.mechanism}, pseudo = ${flag(asset.pseudo)},
                         updated = ${asset.updated.value}, document = ${parts.document},
                         transferables = ${parts.transferables}
       WHERE id = ${asset.id}`.pipe(Effect.asVoid, Effect.orDie)
 
   const restore = (asset: Asset, parts: StoredParts) =>
-    transactional`
+    sql`
       UPDATE assets SET deleted = NULL, name = ${asset.name ?? null}, updated = ${asset.updated.value},
                         document = ${parts.document}, transferables = ${parts.transferables}
       WHERE id = ${asset.id}`.pipe(Effect.asVoid, Effect.orDie)
 
   const markDeleted = (id: string, at: string) =>
-    transactional`UPDATE assets SET deleted = ${at} WHERE id = ${id}`.pipe(Effect.asVoid, Effect.orDie)
+    sql`UPDATE assets SET deleted = ${at} WHERE id = ${id}`.pipe(Effect.asVoid, Effect.orDie)
 
   const writeFormats = (asset: Asset, replacing: boolean) =>
     Effect.gen(function*() {
-      if (replacing) yield* transactional`DELETE FROM asset_formats WHERE asset_id = ${asset.id}`
+      if (replacing) yield* sql`DELETE FROM asset_formats WHERE asset_id = ${asset.id}`
       const formats = asset.formats.iterable.map((format) => ({ format_id: format.id, asset_id: asset.id }))
-      if (formats.length > 0) yield* transactional`INSERT INTO asset_formats ${sql.insert(formats)}`
+      if (Arr.isArrayNonEmpty(formats)) yield* sql`INSERT INTO asset_formats ${sql.insert(formats)}`
     }).pipe(Effect.orDie)
 
   const purge = (which: { readonly before: string } | { readonly id: string }) =>
     Effect.gen(function*() {
       const condition = "id" in which ? sql`id = ${which.id}` : sql`deleted < ${which.before}`
-      const purged = yield* transactional<{ id: string }>`
+      const purged = yield* sql<{ id: string }>`
         SELECT id FROM assets WHERE deleted IS NOT NULL AND ${condition}`
       for (const { id } of purged) {
-        yield* transactional`DELETE FROM asset_formats WHERE asset_id = ${id}`
-        yield* transactional`DELETE FROM assets WHERE id = ${id}`
+        yield* sql`DELETE FROM asset_formats WHERE asset_id = ${id}`
+        yield* sql`DELETE FROM assets WHERE id = ${id}`
       }
       return purged.length
     }).pipe(Effect.orDie)
 
   const insertSearchRow = (asset: Asset, text: SearchableText) =>
     Effect.map(
-      transactional<{ row: number }>`
+      sql<{ row: number }>`
         INSERT INTO search_rows (asset_id, pseudo, created, updated, classification)
         VALUES (${asset.id}, ${flag(asset.pseudo)}, ${asset.created.value}, ${asset.updated.value},
                 ${text.classification})
@@ -141,13 +139,13 @@ export const make = Effect.gen(function*() {
     ).pipe(Effect.orDie)
 
   const updateSearchRow = (row: number, asset: Asset, text: SearchableText) =>
-    transactional`
+    sql`
       UPDATE search_rows SET pseudo = ${flag(asset.pseudo)}, created = ${asset.created.value},
                              updated = ${asset.updated.value}, classification = ${text.classification}
       WHERE rowid = ${row}`.pipe(Effect.asVoid, Effect.orDie)
 
   const deleteSearchRow = (row: number) =>
-    transactional`DELETE FROM search_rows WHERE rowid = ${row}`.pipe(Effect.asVoid, Effect.orDie)
+    sql`DELETE FROM search_rows WHERE rowid = ${row}`.pipe(Effect.asVoid, Effect.orDie)
 
   return AssetStore.of({
     find,

@@ -2,16 +2,14 @@
  * `ConnectorStore` on SQLite: `settings`, `applications` (unique by name, version and platform), `intentions` and
  * `tracking_events`.
  */
-import { SqlClient } from "@effect/sql/SqlClient"
+import { SqlClient } from "effect/sql/SqlClient"
 import { Effect, Layer, Option } from "effect"
 import { type ApplicationRow, ConnectorStore } from "../ConnectorStore.ts"
-import { transactionStatements } from "../TransactionStatements.ts"
 
 const COLUMNS = "id, name, version, platform, privacy, capabilities, onboarded, created, updated"
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient
-  const transactional = transactionStatements(sql)
   const applicationRows = (rows: Effect.Effect<ReadonlyArray<ApplicationRow>, unknown>) => Effect.orDie(rows)
 
   const setting = (key: string, value: string) =>
@@ -22,7 +20,7 @@ export const make = Effect.gen(function*() {
     }).pipe(Effect.orDie)
 
   const one = (rows: Effect.Effect<ReadonlyArray<ApplicationRow>, unknown>) =>
-    Effect.map(applicationRows(rows), (found) => Option.fromNullable(found[0]))
+    Effect.map(applicationRows(rows), (found) => Option.fromNullishOr(found[0]))
 
   return ConnectorStore.of({
     setting,
@@ -42,7 +40,7 @@ export const make = Effect.gen(function*() {
           FROM intentions)
         WHERE recency <= ${kept} ORDER BY created, position`.pipe(Effect.orDie),
     connect: (application) =>
-      transactional`
+      sql`
         INSERT INTO applications (id, name, version, platform, privacy, capabilities, onboarded, created, updated)
         VALUES (${application.id}, ${application.name}, ${application.version}, ${application.platform},
                 ${application.privacy}, ${application.capabilities}, ${application.onboarded}, ${application.created},
@@ -50,33 +48,33 @@ export const make = Effect.gen(function*() {
         ON CONFLICT (name, version, platform) DO UPDATE SET updated = excluded.updated`.pipe(Effect.asVoid, Effect.orDie),
     insertIfAbsent: (application) =>
       Effect.map(
-        transactional`INSERT OR IGNORE INTO applications ${sql.insert(application)} RETURNING id`,
+        sql`INSERT OR IGNORE INTO applications ${sql.insert(application)} RETURNING id`,
         (rows) => rows.length > 0
       ).pipe(Effect.orDie),
     setOnboarded: (id, onboarded, at) =>
-      transactional`UPDATE applications SET onboarded = ${onboarded ? 1 : 0}, updated = ${at} WHERE id = ${id}`
+      sql`UPDATE applications SET onboarded = ${onboarded ? 1 : 0}, updated = ${at} WHERE id = ${id}`
         .pipe(Effect.asVoid, Effect.orDie),
     addIntention: (intention, kept) =>
       Effect.gen(function*() {
-        yield* transactional`
+        yield* sql`
           INSERT INTO intentions (id, application_id, created, seed, content)
           VALUES (${intention.id}, ${intention.applicationId}, ${intention.created}, ${intention.seed},
                   ${intention.code})`
-        yield* transactional`
+        yield* sql`
           DELETE FROM intentions WHERE application_id = ${intention.applicationId} AND rowid NOT IN (
             SELECT rowid FROM intentions WHERE application_id = ${intention.applicationId}
             ORDER BY created DESC, rowid DESC LIMIT ${kept})`
       }).pipe(Effect.orDie),
     track: (event) =>
-      transactional`
+      sql`
         INSERT INTO tracking_events (application_id, kind, event, asset_id, created, body)
         VALUES (${event.applicationId}, ${event.kind}, ${event.event}, ${event.assetId}, ${event.created},
                 ${event.body})`.pipe(Effect.asVoid, Effect.orDie),
     pruneEvents: (before, kept) =>
       Effect.gen(function*() {
-        yield* transactional`DELETE FROM tracking_events WHERE created < ${before}`
+        yield* sql`DELETE FROM tracking_events WHERE created < ${before}`
         // Ids grow with time: the newest events are the highest ids.
-        yield* transactional`
+        yield* sql`
           DELETE FROM tracking_events WHERE id <= (SELECT id FROM tracking_events ORDER BY id DESC LIMIT 1 OFFSET ${kept})`
       }).pipe(Effect.orDie)
   })

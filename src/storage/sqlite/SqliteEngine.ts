@@ -1,14 +1,15 @@
 /**
  * The SQLite engine: the storage ports over one SQLite file (`DB_PATH`), the embedded default. Its `SqlClient` is
- * our client over the built-in `node:sqlite` (`NodeSqliteClient`, on Node and Deno alike), opened, tuned, checked
+ * `@effect/sql-sqlite-node`'s, over the built-in `node:sqlite` (on Node and Deno alike), opened, tuned, checked
  * writable, migrated and with fresh planner statistics. A database that cannot be used fails start-up with a
  * `StartupError` saying why (locked, not a database, cannot be opened, a migration failed), not a stack trace. A
  * database an earlier version wrote is copied before it is migrated (`MigrationCopy`). A file is used by one
  * service at a time (`InstanceLock`), so the change feed lives in the process, and the search index's snapshot
  * kept at a stop (`SqliteSearchIndexSnapshots`) stands for the library until the next start reads it.
  */
-import { SqlClient } from "@effect/sql/SqlClient"
+import { SqliteClient } from "@effect/sql-sqlite-node"
 import { Cause, Effect, Exit, Layer, Option } from "effect"
+import { SqlClient } from "effect/sql/SqlClient"
 import { mkdirSync } from "node:fs"
 import { dirname } from "node:path"
 import { ExitCode, messagesOf, StartupError } from "../../StartupError.ts"
@@ -18,7 +19,6 @@ import * as InProcessChangeFeed from "./InProcessChangeFeed.ts"
 import { instanceLock } from "./InstanceLock.ts"
 import { refuseNewerSchema } from "../SchemaVersion.ts"
 import { copyBeforeMigrating, migrateKeepingCopy } from "./MigrationCopy.ts"
-import * as NodeSqliteClient from "./NodeSqliteClient.ts"
 import { migrate, MIGRATION_NAMES } from "./migrations/index.ts"
 import * as SqliteAssetStore from "./SqliteAssetStore.ts"
 import * as SqliteConnectorStore from "./SqliteConnectorStore.ts"
@@ -32,11 +32,10 @@ import { statisticsAtStart, StatisticsUpkeep } from "./Statistics.ts"
 import { syncedFolderWarning } from "./SyncedFolder.ts"
 import { WalCheckpoints } from "./WalCheckpoints.ts"
 
-/** Durability settings: WAL (set by the drivers) with synchronous=NORMAL survives a process crash. */
+/** Durability settings: WAL (set by the client) with synchronous=NORMAL survives a process crash. */
 const tune = Effect.gen(function*() {
   const sql = yield* SqlClient
   yield* sql`PRAGMA synchronous = NORMAL`
-  yield* sql`PRAGMA busy_timeout = 5000`
   yield* sql`PRAGMA foreign_keys = ON`
 })
 
@@ -64,8 +63,11 @@ const databaseProblem = (filename: string, error: unknown): string => {
   return `Cannot use the database ${filename}: ${reason}. Set DB_PATH to another file or fix this one.`
 }
 
+/** A layer that fails to build with `error`. */
+const failed = <A>(error: StartupError): Layer.Layer<A, StartupError> => Layer.effectContext(Effect.fail(error))
+
 /** A tuned, checked, migrated client on `filename`, or a `StartupError` saying why the file cannot be used. */
-export const openDatabase = (filename: string): Layer.Layer<SqlClient, StartupError> => {
+export const openDatabase = (filename: string): Layer.Layer<SqlClient | SqliteClient.SqliteClient, StartupError> => {
   const ready = Layer.effectDiscard(Effect.gen(function*() {
     yield* tune
     yield* checkWritable
@@ -82,10 +84,10 @@ export const openDatabase = (filename: string): Layer.Layer<SqlClient, StartupEr
     ? Layer.merge(StatisticsUpkeep, FullTextMerging)
     : Layer.mergeAll(StatisticsUpkeep, FullTextMerging, WalCheckpoints(filename))
   const migratedAndUpkept = Layer.flatMap(ready, () => upkeep)
-  return Layer.provideMerge(migratedAndUpkept, NodeSqliteClient.layer({ filename })).pipe(
-    Layer.catchAllCause((cause) => {
+  return Layer.provideMerge(migratedAndUpkept, SqliteClient.layer({ filename })).pipe(
+    Layer.catchCause((cause) => {
       const error = Cause.squash(cause)
-      return Layer.fail(
+      return failed(
         error instanceof StartupError
           ? error
           : new StartupError({ message: databaseProblem(filename, error), exitCode: ExitCode.database })
@@ -98,11 +100,11 @@ export const openDatabase = (filename: string): Layer.Layer<SqlClient, StartupEr
  * Says so in the log once the database has been closed at shutdown (its layer is released before this one); not
  * when start-up failed, where it may never have opened.
  */
-const ClosedLog = Layer.scopedDiscard(Effect.addFinalizer((exit) =>
-  Exit.isSuccess(exit) || Cause.isInterruptedOnly(exit.cause) ? Effect.logInfo("Database closed") : Effect.void
+const ClosedLog = Layer.effectDiscard(Effect.addFinalizer((exit) =>
+  Exit.isSuccess(exit) || Cause.hasInterruptsOnly(exit.cause) ? Effect.logInfo("Database closed") : Effect.void
 ))
 
-const openFile = (dbPath: string): Layer.Layer<SqlClient, StartupError> => Layer.unwrapEffect(Effect.gen(function*() {
+const openFile = (dbPath: string): Layer.Layer<SqlClient | SqliteClient.SqliteClient, StartupError> => Layer.unwrap(Effect.gen(function*() {
   if (dbPath === ":memory:") return openDatabase(dbPath).pipe(Layer.provideMerge(ClosedLog))
   yield* Effect.try({
     try: () => mkdirSync(dirname(dbPath), { recursive: true }),
@@ -115,7 +117,7 @@ const openFile = (dbPath: string): Layer.Layer<SqlClient, StartupError> => Layer
   const synced = syncedFolderWarning(dbPath)
   if (synced !== undefined) yield* Effect.logWarning(synced)
   // The lock is taken before the database is opened and released after it is closed.
-  return openDatabase(dbPath).pipe(Layer.provideMerge(ClosedLog), Layer.provideMerge(instanceLock(dbPath, (filename) => NodeSqliteClient.layer({ filename }))))
+  return openDatabase(dbPath).pipe(Layer.provideMerge(ClosedLog), Layer.provideMerge(instanceLock(dbPath)))
 }))
 
 /** The storage ports over an open database (the `SqlClient` they are given). */
@@ -133,7 +135,9 @@ export const SqlitePorts = Layer.provideMerge(
 )
 
 /** The engine on `filename` (a file, or `:memory:`), its `SqlClient` too (for tests, benchmarks and migrations). */
-export const sqliteEngine = (filename: string): Layer.Layer<StoragePorts | SqlClient, StartupError> =>
+export const sqliteEngine = (
+  filename: string
+): Layer.Layer<StoragePorts | SqlClient | SqliteClient.SqliteClient, StartupError> =>
   Layer.provideMerge(
     // A database in memory ends with the process: there is nothing to start from again.
     filename === ":memory:" ? SqlitePorts : Layer.merge(SqlitePorts, SqliteSearchIndexSnapshots.layer(filename)),

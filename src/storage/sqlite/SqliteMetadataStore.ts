@@ -2,12 +2,11 @@
  * `MetadataStore` on SQLite: the registry (`metadata`, one row per entity, its JSON as assets embed it) and the
  * links (`asset_metadata`: pairs of integer rows, the entity's and the asset's search row, 8 bytes a link).
  */
-import { SqlClient } from "@effect/sql/SqlClient"
-import { Effect, Layer, Option } from "effect"
+import { SqlClient } from "effect/sql/SqlClient"
+import { Array as Arr, Effect, Layer, Option } from "effect"
 import { keyOf, type MetadataEntity, type MetadataKind } from "../../domain/Metadata.ts"
 import { type EntityRow, type ExportedEntityRow, type FacetKey, facetLinksOfJson, MetadataStore } from "../MetadataStore.ts"
 import { inList } from "./InList.ts"
-import { transactionStatements } from "../TransactionStatements.ts"
 
 const parse = <K extends MetadataKind>(row: { json: string }) => JSON.parse(row.json) as MetadataEntity[K]
 
@@ -16,7 +15,6 @@ const one = <K extends MetadataKind>(rows: ReadonlyArray<EntityRow>) =>
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient
-  const transactional = transactionStatements(sql)
 
   const lookup = (kind: MetadataKind, ids: ReadonlyArray<string>, keys: ReadonlyArray<string>) => {
     // Two lookups, by id and by key, each along its unique index, in one statement: one with OR, or a planner
@@ -28,12 +26,12 @@ export const make = Effect.gen(function*() {
     const lookups = [byId, byKey].filter((lookup) => lookup !== undefined)
     return lookups.length === 0
       ? Effect.succeed([])
-      : transactional<EntityRow>`${sql.join(" UNION ALL ", false)(lookups)}`.pipe(Effect.orDie)
+      : sql<EntityRow>`${sql.join(" UNION ALL ", false)(lookups)}`.pipe(Effect.orDie)
   }
 
   const find = <K extends MetadataKind>(kind: K, id: string) =>
     Effect.map(
-      transactional<EntityRow>`SELECT row, id, key, json FROM metadata WHERE id = ${id} AND kind = ${kind}`,
+      sql<EntityRow>`SELECT row, id, key, json FROM metadata WHERE id = ${id} AND kind = ${kind}`,
       one<K>
     ).pipe(Effect.orDie)
 
@@ -88,7 +86,7 @@ export const make = Effect.gen(function*() {
 
   const insert = <K extends MetadataKind>(kind: K, entity: MetadataEntity[K]) =>
     Effect.map(
-      transactional<{ row: number }>`
+      sql<{ row: number }>`
         INSERT INTO metadata (id, kind, key, json) VALUES (${entity.id}, ${kind}, ${keyOf(kind, entity)},
         ${JSON.stringify(entity)}) RETURNING row`,
       (rows) => rows[0].row
@@ -96,40 +94,42 @@ export const make = Effect.gen(function*() {
 
   const insertIfAbsent = (entity: Omit<ExportedEntityRow, "position">) =>
     Effect.map(
-      transactional`INSERT OR IGNORE INTO metadata (id, kind, key, json)
+      sql`INSERT OR IGNORE INTO metadata (id, kind, key, json)
           VALUES (${entity.id}, ${entity.kind}, ${entity.key}, ${entity.json}) RETURNING id`,
       (rows) => rows.length > 0
     ).pipe(Effect.orDie)
 
   const update = <K extends MetadataKind>(kind: K, entity: MetadataEntity[K]) =>
-    transactional`UPDATE metadata SET key = ${keyOf(kind, entity)}, json = ${JSON.stringify(entity)}
+    sql`UPDATE metadata SET key = ${keyOf(kind, entity)}, json = ${JSON.stringify(entity)}
         WHERE id = ${entity.id} AND kind = ${kind}`.pipe(Effect.asVoid, Effect.orDie)
 
   const remove = (id: string) =>
     Effect.gen(function*() {
-      const rows = yield* transactional<{ row: number }>`DELETE FROM metadata WHERE id = ${id} RETURNING row`
-      for (const { row } of rows) yield* transactional`DELETE FROM asset_metadata WHERE metadata_row = ${row}`
+      const rows = yield* sql<{ row: number }>`DELETE FROM metadata WHERE id = ${id} RETURNING row`
+      for (const { row } of rows) yield* sql`DELETE FROM asset_metadata WHERE metadata_row = ${row}`
     }).pipe(Effect.orDie)
 
   const linksOf = (assetRow: number) =>
     Effect.map(
-      transactional<{ row: number }>`SELECT metadata_row AS row FROM asset_metadata WHERE asset_row = ${assetRow}`,
+      sql<{ row: number }>`SELECT metadata_row AS row FROM asset_metadata WHERE asset_row = ${assetRow}`,
       (rows) => rows.map((row) => row.row)
     ).pipe(Effect.orDie)
 
-  const link = (assetRow: number, entityRows: ReadonlyArray<number>) =>
-    transactional`
-      INSERT INTO asset_metadata ${sql.insert(entityRows.map((row) => ({ metadata_row: row, asset_row: assetRow })))}`
-      .pipe(Effect.asVoid, Effect.orDie)
+  const link = (assetRow: number, entityRows: ReadonlyArray<number>) => {
+    const links = entityRows.map((row) => ({ metadata_row: row, asset_row: assetRow }))
+    return Arr.isArrayNonEmpty(links)
+      ? sql`INSERT INTO asset_metadata ${sql.insert(links)}`.pipe(Effect.asVoid, Effect.orDie)
+      : Effect.void
+  }
 
   const unlink = (assetRow: number, entityRows: ReadonlyArray<number>) =>
-    transactional`
+    sql`
       DELETE FROM asset_metadata WHERE asset_row = ${assetRow} AND ${inList(sql, "metadata_row", entityRows)}`
       .pipe(Effect.asVoid, Effect.orDie)
 
   const deleteLinks = (assetRow: number) =>
     Effect.map(
-      transactional<{ row: number }>`
+      sql<{ row: number }>`
         DELETE FROM asset_metadata WHERE asset_row = ${assetRow} RETURNING metadata_row AS row`,
       (rows) => rows.map((row) => row.row)
     ).pipe(Effect.orDie)

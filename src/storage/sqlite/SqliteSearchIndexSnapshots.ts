@@ -9,13 +9,12 @@
  * database did then. Versions before the journal's migration refuse this database, so none of them can change it
  * unrecorded.
  */
-import { SqlClient } from "@effect/sql/SqlClient"
+import { SqlClient } from "effect/sql/SqlClient"
 import { Cause, Effect, Layer, Option } from "effect"
 import { randomUUID } from "node:crypto"
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs"
 import { messagesOf } from "../../StartupError.ts"
 import { changedRowsOf, SearchIndexSnapshots } from "../SearchIndexSnapshots.ts"
-import { inTransaction } from "../TransactionStatements.ts"
 
 export const snapshotPathOf = (dbPath: string) => `${dbPath}.search-index`
 
@@ -54,10 +53,12 @@ export const layer = (dbPath: string) =>
             yield* sql`DELETE FROM search_index_journal`
             return true
           })).pipe(
-            Effect.tap((kept) => {
-              if (kept) standing = true
-            }),
-            Effect.catchAllCause((cause) =>
+            Effect.tap((kept) =>
+              Effect.sync(() => {
+                if (kept) standing = true
+              })
+            ),
+            Effect.catchCause((cause) =>
               Effect.as(
                 Effect.logWarning(`The search index's snapshot was not kept: ${messagesOf(Cause.squash(cause))}`),
                 false
@@ -80,9 +81,9 @@ export const layer = (dbPath: string) =>
           standing = true
           return Option.some({ bytes: read.subarray(TOKEN_BYTES), changedRows: changed.map(({ row }) => row) })
         }).pipe(
-          Effect.catchAllCause((cause) =>
+          Effect.catchCause((cause) =>
             Effect.as(
-              Effect.zipRight(
+              Effect.andThen(
                 Effect.logWarning(`The search index's snapshot could not be read: ${messagesOf(Cause.squash(cause))}`),
                 forget
               ),
@@ -94,8 +95,8 @@ export const layer = (dbPath: string) =>
           Effect.suspend(() => {
             const rows = standing ? changedRowsOf(commits) : []
             if (rows.length === 0) return Effect.void
-            return inTransaction(sql`INSERT OR IGNORE INTO search_index_journal (row)
-              SELECT value FROM json_each(${JSON.stringify(rows)})`).pipe(Effect.asVoid, Effect.orDie)
+            return sql`INSERT OR IGNORE INTO search_index_journal (row)
+              SELECT value FROM json_each(${JSON.stringify(rows)})`.pipe(Effect.asVoid, Effect.orDie)
           }),
         forget
       })

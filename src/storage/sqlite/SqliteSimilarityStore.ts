@@ -5,12 +5,11 @@
  * cheap to write: a transaction's words are merged into segments in order, where 34 rows per asset in a b-tree
  * meant 34 writes to random pages.
  */
-import { SqlClient } from "@effect/sql/SqlClient"
+import { SqlClient } from "effect/sql/SqlClient"
 import { Effect, Layer } from "effect"
 import { BANDS, bandKeys, type CodeFingerprint } from "../../domain/CodeFingerprint.ts"
 import { SimilarityStore } from "../SimilarityStore.ts"
 import { fullTextWrite } from "./FullTextWrites.ts"
-import { transactionStatements } from "../TransactionStatements.ts"
 
 /** A digest (base64) as a word: its first 48 bits. Candidates are scored exactly, so a clash costs nothing. */
 const digestWord = (prefix: "e" | "r" | "t", digest: string) =>
@@ -41,7 +40,6 @@ const CANDIDATES_STATEMENT = `
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient
-  const transactional = transactionStatements(sql)
 
   // One prepared statement of constant text, where four statements were run and the bands' text was built from 48
   // fragments on every lookup: in a service just started, suggestions' p50 3.2-4.2 ms against 3.6-4.2 (bench:scale's
@@ -63,10 +61,10 @@ export const make = Effect.gen(function*() {
       ]
     ).pipe(Effect.orDie)
 
-  const remove = (row: number) => fullTextWrite(transactional`DELETE FROM similarity WHERE rowid = ${row}`)
+  const remove = (row: number) => fullTextWrite(sql`DELETE FROM similarity WHERE rowid = ${row}`)
 
   const insert = (row: number, fingerprint: CodeFingerprint) =>
-    fullTextWrite(transactional`INSERT INTO similarity (rowid, words) VALUES (${row}, ${
+    fullTextWrite(sql`INSERT INTO similarity (rowid, words) VALUES (${row}, ${
       [exactWord(fingerprint), renamedWord(fingerprint), shapeWord(fingerprint), ...bandWords(fingerprint)].join(" ")
     })`)
 

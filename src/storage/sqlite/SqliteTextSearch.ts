@@ -8,8 +8,8 @@
  * such a term is checked anywhere in a row of its own. The code is read from the asset. FTS5 query strings are made
  * here and nowhere else.
  */
-import { SqlClient } from "@effect/sql/SqlClient"
-import type { Fragment } from "@effect/sql/Statement"
+import { SqlClient } from "effect/sql/SqlClient"
+import type { Fragment } from "effect/sql/Statement"
 import { Effect, Layer } from "effect"
 import { identifierWords } from "../../domain/IdentifierWords.ts"
 import { LETTER_PAIRS_ZERO, letterPairBit, letterPairsOf } from "../../domain/LetterPairs.ts"
@@ -28,7 +28,6 @@ import {
 } from "../TextSearch.ts"
 import { fullTextWrite } from "./FullTextWrites.ts"
 import { inList } from "./InList.ts"
-import { transactionStatements } from "../TransactionStatements.ts"
 
 /** A string as an FTS5 phrase: double quotes doubled, wrapped in double quotes. */
 export const ftsPhrase = (text: string) => `"${text.replaceAll("\"", "\"\"")}"`
@@ -44,7 +43,6 @@ const TABLE_OF: Record<TextScope, FtsTable> = { titles: "search_titles", anywher
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient
-  const transactional = transactionStatements(sql)
 
   /**
    * Up to `limit` rows in scope of `table` meeting `condition`, newest first. SQLite reads FTS5 matches in row order
@@ -178,19 +176,19 @@ export const make = Effect.gen(function*() {
     fullTextWrite(Effect.gen(function*() {
       const tags = joined(text.tags)
       const annotations = joined(text.annotations)
-      yield* transactional`
+      yield* sql`
         INSERT INTO search_text (rowid, name, content, tags, annotations)
         VALUES (${row}, ${text.name}, ${text.content}, ${tags}, ${annotations})`
-      yield* transactional`
+      yield* sql`
         INSERT INTO search_titles (rowid, name, tags, annotations) VALUES (${row}, ${text.name}, ${tags}, ${annotations})`
       const foldedTitles = [text.name, tags, annotations].join("\n").toLowerCase()
       const foldedCode = text.content.toLowerCase()
-      yield* transactional`
+      yield* sql`
         INSERT INTO search_folded (row, titles, code) VALUES (${row}, ${foldedTitles}, ${foldedCode})`
       // A newline between them, outside the letters: no pair spans the titles and the code.
-      yield* transactional`
+      yield* sql`
         INSERT INTO search_pairs (row, pairs) VALUES (${row}, ${letterPairsOf(`${foldedTitles}\n${foldedCode}`)})`
-      yield* transactional`
+      yield* sql`
         INSERT INTO search_words (rowid, name, code, tags, annotations)
         VALUES (${row}, ${identifierWords(text.name)}, ${identifierWords(text.content)}, ${identifierWords(tags)},
                 ${identifierWords(annotations)})`
@@ -198,11 +196,11 @@ export const make = Effect.gen(function*() {
 
   const unindex = (row: number) =>
     fullTextWrite(Effect.gen(function*() {
-      yield* transactional`DELETE FROM search_text WHERE rowid = ${row}`
-      yield* transactional`DELETE FROM search_titles WHERE rowid = ${row}`
-      yield* transactional`DELETE FROM search_folded WHERE row = ${row}`
-      yield* transactional`DELETE FROM search_pairs WHERE row = ${row}`
-      yield* transactional`DELETE FROM search_words WHERE rowid = ${row}`
+      yield* sql`DELETE FROM search_text WHERE rowid = ${row}`
+      yield* sql`DELETE FROM search_titles WHERE rowid = ${row}`
+      yield* sql`DELETE FROM search_folded WHERE row = ${row}`
+      yield* sql`DELETE FROM search_pairs WHERE row = ${row}`
+      yield* sql`DELETE FROM search_words WHERE rowid = ${row}`
     }))
 
   return TextSearch.of({
@@ -221,7 +219,7 @@ export const make = Effect.gen(function*() {
     titlesBetween,
     contentAt,
     index,
-    reindex: (row, text) => Effect.zipRight(unindex(row), index(row, text)),
+    reindex: (row, text) => Effect.andThen(unindex(row), index(row, text)),
     unindex
   })
 })

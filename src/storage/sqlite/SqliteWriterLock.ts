@@ -2,7 +2,7 @@
  * `WriterLock` on SQLite: one service per database file (`InstanceLock`) and one connection, so a transaction is
  * the write lock, and every job runs here alone.
  */
-import { SqlClient } from "@effect/sql/SqlClient"
+import { SqlClient } from "effect/sql/SqlClient"
 import { Effect, Layer } from "effect"
 import { writeTransaction } from "../Transactions.ts"
 import { WriterLock } from "../WriterLock.ts"

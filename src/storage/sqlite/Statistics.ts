@@ -10,7 +10,7 @@
  * does without statistics, while statistics taken when they were empty made it scan them (`DELETE FROM
  * search_text_data WHERE id BETWEEN ...` read the whole 50 MB index on every commit at 30,000 assets).
  */
-import { SqlClient } from "@effect/sql/SqlClient"
+import { SqlClient } from "effect/sql/SqlClient"
 import { Effect, Layer, Schedule } from "effect"
 import { outgrown } from "../OutgrownStatistics.ts"
 
@@ -88,7 +88,7 @@ export const statisticsAtStart = Effect.gen(function*() {
 }).pipe(Effect.orDie)
 
 /** Takes the statistics again while the service runs, when the library doubled or halved, or hourly. */
-export const StatisticsUpkeep = Layer.scopedDiscard(Effect.gen(function*() {
+export const StatisticsUpkeep = Layer.effectDiscard(Effect.gen(function*() {
   const sql = yield* SqlClient
   const size = (yield* analysedSize(sql)) ?? (yield* librarySize(sql).pipe(Effect.orDie))
   let analysed = { size, at: Date.now() }

@@ -12,8 +12,8 @@
  * the worker has not copied yet, and the write after it starts the log anew, so that the log does not grow without
  * end in a long burst. If the worker cannot run, that checkpoint does all the work, as before, in larger steps.
  */
-import { SqlClient } from "@effect/sql/SqlClient"
-import { Effect, Layer, Runtime } from "effect"
+import { SqlClient } from "effect/sql/SqlClient"
+import { Effect, Layer } from "effect"
 import { Worker } from "node:worker_threads"
 
 /** How often the worker checkpoints what the log holds. */
@@ -63,7 +63,7 @@ parentPort.on("message", stop)
 
 /** For as long as the layer lives, on the database file `filename` the `SqlClient` has open. */
 export const WalCheckpoints = (filename: string) =>
-  Layer.scopedDiscard(Effect.gen(function*() {
+  Layer.effectDiscard(Effect.gen(function*() {
     const sql = yield* SqlClient
     yield* sql.unsafe(`PRAGMA wal_autocheckpoint = ${LOG_PAGES}`)
     let ended = false
@@ -80,7 +80,7 @@ export const WalCheckpoints = (filename: string) =>
       // Deno an open connection keeps it). Ended instead if it does not within `STOP_MS`: a thread ends between two of
       // its calls into SQLite, never inside a checkpoint.
       (worker) =>
-        Effect.async<void>((resume) => {
+        Effect.callback<void>((resume) => {
           if (ended) return resume(Effect.void)
           worker.once("exit", () => resume(Effect.void))
           worker.postMessage("stop")
@@ -88,13 +88,13 @@ export const WalCheckpoints = (filename: string) =>
           // A finaliser runs uninterruptibly: the wait is made interruptible for its timeout to end it.
           Effect.interruptible,
           Effect.timeout(STOP_MS),
-          Effect.catchAll(() => Effect.promise(() => worker.terminate())),
+          Effect.catch(() => Effect.promise(() => worker.terminate())),
           Effect.asVoid
         )
     )
     // The process may end without waiting for the worker (a stop ends it above).
     worker.unref()
-    const runFork = Runtime.runFork(yield* Effect.runtime<never>())
+    const runFork = Effect.runForkWith(yield* Effect.context<never>())
     const stopped = (reason: string) =>
       runFork(Effect.logWarning(
         `Checkpoints of the write-ahead log on a thread of their own stopped (${reason}); ` +

@@ -8,8 +8,8 @@
  * cannot change what an upgrade does; the steps before them only create the tables. A database that ran an earlier
  * version of those steps, which also filled them, ends in the same state.
  */
-import { Migrator } from "@effect/sql"
-import { SqlClient } from "@effect/sql/SqlClient"
+import { Migrator } from "effect/sql"
+import { SqlClient } from "effect/sql/SqlClient"
 import { Effect } from "effect"
 import type { Asset } from "../../../domain/Asset.ts"
 import { inList } from "../InList.ts"
@@ -395,7 +395,7 @@ export const migrationSteps = {
 
 /** The steps for `Migrator`; a step that throws fails, so that the migrator names it (as it names one that fails). */
 export const migrations = Migrator.fromRecord(
-  Object.fromEntries(Object.entries(migrationSteps).map(([name, step]) => [name, Effect.catchAllDefect(step, Effect.fail)]))
+  Object.fromEntries(Object.entries(migrationSteps).map(([name, step]) => [name, Effect.catchDefect(step, Effect.fail)]))
 )
 
 /** Runs every pending migration; needs only `SqlClient`, so it works on Node and Deno alike. */

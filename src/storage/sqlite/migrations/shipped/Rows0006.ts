@@ -5,8 +5,8 @@
  * and its full text. Frozen: see README.md. Its code fingerprint is not written: migration 0008, which every upgrade
  * through 0006 runs next, computes every fingerprint again.
  */
-import type { SqlClient } from "@effect/sql/SqlClient"
-import { Effect } from "effect"
+import type { SqlClient } from "effect/sql/SqlClient"
+import { Array as Arr, Effect } from "effect"
 import { deflateRawSync } from "node:zlib"
 import type { Annotation, Asset, FlattenedAsset, FlattenedFormat, Tag, Website } from "../../../../domain/Asset.ts"
 import type { FormatId } from "../../../../domain/Common.ts"
@@ -205,7 +205,7 @@ export const insertLiveAsset = (sql: SqlClient, given: Asset) =>
               ${classification})
       RETURNING rowid AS row`
     const links = [...new Set(carried)].map((metadata) => ({ metadata_row: metadata, asset_row: row }))
-    if (links.length > 0) yield* sql`INSERT INTO asset_metadata ${sql.insert(links)}`
+    if (Arr.isArrayNonEmpty(links)) yield* sql`INSERT INTO asset_metadata ${sql.insert(links)}`
     return Effect.gen(function*() {
       yield* sql`
         INSERT INTO search_text (rowid, name, content, tags, annotations)
@@ -231,5 +231,5 @@ export const insertDeletedAsset = (sql: SqlClient, asset: Asset, deleted: string
 
 const insertFormats = (sql: SqlClient, asset: Asset) => {
   const formats = asset.formats.iterable.map((format) => ({ format_id: format.id, asset_id: asset.id }))
-  return formats.length > 0 ? Effect.asVoid(sql`INSERT INTO asset_formats ${sql.insert(formats)}`) : Effect.void
+  return Arr.isArrayNonEmpty(formats) ? Effect.asVoid(sql`INSERT INTO asset_formats ${sql.insert(formats)}`) : Effect.void
 }
