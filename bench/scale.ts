@@ -24,7 +24,7 @@ import { request as httpRequest } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Duration } from "effect"
-import { LOOK } from "../src/MemoryAtRest.ts"
+import { LOOK } from "../src/runtime/MemoryAtRest.ts"
 import { openStream } from "../test/e2e/StreamClient.ts"
 import {
   isRunning,
@@ -50,6 +50,8 @@ const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number)
  * snapshot of the search index kept at the stop is read back, with the rows those saves changed).
  */
 const VERSIONS = process.env.BENCH_CASE === "versions"
+/** The bare server's and the framework's fills beside the service's (`BENCH_COMPARE=false` leaves them out). */
+const COMPARE = VERSIONS && process.env.BENCH_COMPARE !== "false"
 const WRITERS = 8
 const MB = 1024 * 1024
 /** How long the service is left without a request before its memory at rest is read: two looks and a second more. */
@@ -475,8 +477,8 @@ const measure = async (size: number) => {
 
     // The bare server fills the same items the same way first, the machine otherwise idle; then the framework's
     // floor, which reads each create and answers a constant: what the stack alone lets a fill reach.
-    const bareRate = VERSIONS ? await fillComparison("bench/baseline-server.ts", join(dir, "bare.db"), corpus) : undefined
-    const floorRate = VERSIONS ? await fillComparison("bench/framework-floor-server.ts", ":memory:", corpus) : undefined
+    const bareRate = COMPARE ? await fillComparison("bench/baseline-server.ts", join(dir, "bare.db"), corpus) : undefined
+    const floorRate = COMPARE ? await fillComparison("bench/framework-floor-server.ts", ":memory:", corpus) : undefined
 
     const ids: Array<string> = new Array(size)
     let fillRate: number
@@ -548,7 +550,7 @@ const measure = async (size: number) => {
     }
     const disk = await library.bytes()
     // Once the service stopped, the machine otherwise idle: as many answers as the filter searches of both rounds.
-    const floor = VERSIONS ? await floorOf([...before.filterBytes, ...after.filterBytes], dir) : undefined
+    const floor = COMPARE ? await floorOf([...before.filterBytes, ...after.filterBytes], dir) : undefined
 
     const both = (pick: (round: Round) => Array<number>) => [...pick(before), ...pick(after)]
     figures.set("fuzzy search p50 / p95 (ms)", `${fmt(percentile(both((r) => r.fuzzy), 50))} / ${fmt(percentile(both((r) => r.fuzzy), 95))}`)

@@ -36,7 +36,6 @@ const inputs = () => {
     ...filesUnder(join(root, "src")),
     ...filesUnder(join(root, "web")),
     join(root, "scripts/build.mjs"),
-    join(root, "scripts/youngClosures.mjs"),
     join(root, "package-lock.json")
   ].filter(existsSync).sort()
   const hash = createHash("sha256")
@@ -80,7 +79,6 @@ const sqliteWithoutExtensions = () => ({
 const bundle = async (outdir) => {
   // Imported here: a start on an unchanged checkout (`start.mjs`) loads neither esbuild nor TypeScript.
   const { build } = await import("esbuild")
-  const { youngClosures } = await import("./youngClosures.mjs")
   await build({
     absWorkingDir: root,
     // The service, and the command line's imports from and exports to other tools (`scripts/backup.mjs`).
@@ -93,7 +91,7 @@ const bundle = async (outdir) => {
     target: "node22.19",
     // jsonc-parser's `main` is a UMD build whose inner requires esbuild cannot follow; its ES modules bundle.
     alias: { "jsonc-parser": "./node_modules/jsonc-parser/lib/esm/main.js" },
-    plugins: [languageModelOutside(outdir), sqliteWithoutExtensions(), youngClosures()],
+    plugins: [languageModelOutside(outdir), sqliteWithoutExtensions()],
     sourcemap: "linked",
     logLevel: "warning",
     // Bundled CommonJS packages still call `require` for Node's built-ins.

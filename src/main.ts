@@ -3,16 +3,13 @@
  * SIGTERM and SIGINT stop it gracefully (exit code 0); a start-up that cannot succeed says why in one line and
  * exits with the code `StartupError` documents.
  */
-import "./HeapGrowth.ts"
-import "./Pretenuring.ts"
-import "./Maglev.ts"
 import { NodeRuntime } from "@effect/platform-node"
 import { Cause, Config, Effect, Exit, Layer, References, Schema } from "effect"
 import { HttpServer } from "effect/http"
 import { isDebug, ServiceConfig } from "./config.ts"
 import { decodeIssues, decodeIssuesText } from "./domain/DecodeIssues.ts"
 import { GracefulShutdownLive, HttpAppLive, NodeServerLive } from "./http/Server.ts"
-import { MemoryAtRestLive } from "./MemoryAtRest.ts"
+import { MemoryAtRestLive } from "./runtime/MemoryAtRest.ts"
 import { LibraryServices } from "./services/LibraryServices.ts"
 import { RetentionSchedule } from "./services/Retention.ts"
 import { describeLibrary, EngineLive } from "./storage/Engine.ts"

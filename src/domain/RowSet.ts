@@ -1,8 +1,7 @@
 /**
  * A set of row numbers (assets' search rows), compact whatever its density: a sorted array of the rows while they
- * are few (4 bytes each: a tag on 5 of 100,000 assets takes 20 bytes), a bitmap once they are many (one bit per row
- * up to the highest: a language on half the library takes 12.5 KB at 100,000). A dense bitmap for every tag and
- * website would take distinct values × rows / 8 bytes: 250 MB for 20,000 websites at 100,000 assets.
+ * are few (4 bytes each), a bitmap once they are many (one bit per row up to the highest). A dense bitmap for every tag
+ * and website would take distinct values × rows / 8 bytes: hundreds of megabytes for a large library's websites.
  */
 
 /** An estimate of V8's own cost of a small object or map entry, for the byte counts the stats report. */

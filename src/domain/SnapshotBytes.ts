@@ -21,8 +21,8 @@ const aligned = (offset: number) => Math.ceil(offset / 8) * 8
 /**
  * The bytes of `value` as pieces to be written one after the other: the JSON part, then each of its typed arrays
  * (`Uint8Array`, `Uint16Array`, `Uint32Array`, `Float64Array`) as a view of its own bytes, each followed by the zeros
- * that align the next. Written so, a snapshot of 100,000 assets is never copied whole into one buffer, whose fresh
- * pages alone cost about 50 ms to fill.
+ * that align the next. Written so, a large library's snapshot is never copied whole into one buffer, whose fresh
+ * pages alone are slow to fill.
  */
 export const snapshotPieces = (value: unknown): Array<Uint8Array> => {
   const arrays: Array<ArrayBufferView> = []

@@ -35,24 +35,17 @@ const MARKED = /,"(fragment|file)":"\\u0000content:(\d+)"|"(fragment|file)":"\\u
 
 /**
  * The buffer a document is deflated into: a third of its JSON, more than JSON deflates to with fixed codes (about a
- * quarter, 0.245 at most in the kept libraries; a larger result takes more buffers, joined). zlib's default is 16 KB
- * whatever the size, so every save left 16 KB for the collector where its document took 0.7 KB: at 100,000 assets on
- * Node 24 the service's peak was 273–280 MB with it, 263–267 MB with a quarter of the JSON (documents deflated to a
- * fifth then; `BENCH_CASE=versions BENCH_SIZES=100000 npm run bench:scale`, three alternated pairs; filling as fast).
+ * quarter; a larger result takes more buffers, joined). zlib's default is 16 KB whatever the size, so every save left
+ * 16 KB for the collector where its document took a fraction of that, and the service's peak was higher with it.
  */
 const deflateBufferSize = (json: string) => Math.max(1024, Math.ceil(json.length / 3))
 
 /**
- * A 16 KB window and memory level 7, where zlib's defaults (32 KB, 8) take four blocks of 64 KB for every deflate: at
- * glibc's fixed mmap threshold (`scripts/mallocSettings.mjs`) each is mapped, zeroed and unmapped. 4,000 documents of
- * a kept library deflated eight times over on Node 24: 43–149 µs a document with the defaults, 21–32 without the
- * threshold, 21–56 with these (settling at 21). In a fill's profile (Node 24, 4,000 creates) deflating took 4.3% of
- * the main thread with the defaults, 2.8% with these, 2.1% without the threshold. As many bytes for every document of
- * that library, and for one of 24 KB 2,199 against 2,203.
+ * A 16 KB window and memory level 7, where zlib's defaults (32 KB, 8) take four blocks of 64 KB for every deflate,
+ * each allocated and zeroed anew. Documents come out as small.
  * Coded with deflate's fixed Huffman codes (`Z_FIXED`): inflating a block of dynamic codes first builds their tables,
- * and fflate (`inflated`) then took 16.4 µs a document of the kept 10,000 library, 12 ms for its first hundred after
- * a start; with fixed codes 8.0 µs and 7 ms, for documents of 831 bytes against 678 (deflating as fast: 21 µs against
- * 23). Documents stored before keep their dynamic codes until they are written again; both inflate alike.
+ * and with fixed codes fflate (`inflated`) inflates a document in half the time, for documents a fifth larger.
+ * Documents stored before keep their dynamic codes until they are written again; both inflate alike.
  */
 const DEFLATE_STATE = { windowBits: 14, memLevel: 7, strategy: constants.Z_FIXED } as const
 
@@ -98,13 +91,12 @@ let scratch = new Uint8Array(64 * 1024)
 
 /**
  * A stored document inflated, in a buffer the next call writes over: read it (or copy it) before inflating another.
- * One buffer for every document, where each had a buffer of its own: a listing of 100,000 made as many, zeroed, of
- * 5.5 KB each, and its RSS rose by 10–14 MB on Deno where it now rises by 6–8 (bench/README.md, fortieth session).
+ * One buffer for every document, where each had a buffer of its own: a listing of a large library made as many, zeroed,
+ * and raised the process's memory more.
  * Inflated by fflate rather than Node's zlib: each `inflateRawSync` makes a stream, and on Node 24 a stream's write
  * callback is a closure V8 allocates in old space, which kept the stream and its output buffer through young
- * collections until a full one (thirty-seventh session). fflate's inflate is plain code over a buffer: about 14 µs a
- * document of dynamic codes where zlib took 5 (Node 24), half that for one of fixed codes (`DEFLATE_STATE`), and
- * nothing left behind.
+ * collections until a full one. fflate's inflate is plain code over a buffer: slower than zlib for a document of
+ * dynamic codes, about as fast for one of fixed codes (`DEFLATE_STATE`), and nothing left behind.
  */
 const inflated = (document: Uint8Array): Uint8Array => {
   let room = scratch

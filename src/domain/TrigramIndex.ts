@@ -50,8 +50,8 @@ export class TrigramIndex {
   /**
    * Room a lookup works in, kept from one to the next: the rows one reading counted, the rows any reading did, the
    * kept rows' order keys, and the rows of the list being read. A lookup's own arrays of them, tens of thousands long
-   * at 100,000 assets, were each larger than V8's young objects may be; made by every typo'd query, they outlived a
-   * young collection often enough to pile up 15–30 MB until a full one.
+   * in a large library, were each larger than V8's young objects may be; made by every typo'd query, they outlived a
+   * young collection often enough to pile up megabytes until a full one.
    */
   private counted = new Uint32Array(1024)
   private touched = new Uint32Array(1024)
@@ -181,8 +181,8 @@ export class TrigramIndex {
   /**
    * A reading's trigrams that tell rows apart: those held by a tenth of the rows or fewer (by 1,000 or fewer in a
    * library under 10,000), while three or more are left. A language tag most of a library carries (`typescript`) gives each
-   * of its trigrams a list of nearly every row; a query holding one (`getTypeOf`) counted 120,000 votes at 100,000
-   * assets, 12 ms of the 25 a typo'd name took; a vote nearly every row gets moves little in the order.
+   * of its trigrams a list of nearly every row; a query holding one (`getTypeOf`) spent half its time counting votes
+   * nearly every row gets, which move little in the order.
    */
   private telling(grams: ReadonlySet<number>): Array<PackedRows> {
     const lists: Array<PackedRows> = []

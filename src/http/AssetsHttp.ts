@@ -27,9 +27,8 @@ import { StreamConnections } from "../services/StreamConnections.ts"
 import { ChangeHub } from "../services/ChangeHub.ts"
 
 /**
- * Assets a listing reads and sends at a time. A page of 100 (about 340 KB at 100,000 snippets) dies young; pages of
- * 500 outlived the young generation while the socket drained, and the listing raised RSS by 51 MB instead of 13–24
- * MB (`GET /assets?transferables=false` on a kept 100,000-asset library) without answering sooner.
+ * Assets a listing reads and sends at a time. A page of 100 dies young; larger pages outlived the young generation
+ * while the socket drained, and the listing raised the process's memory several times more without answering sooner.
  */
 const LISTING_PAGE = 100
 /** Ids are small: a page of 5,000 is about 200 KB of answer. */

@@ -17,9 +17,9 @@ export type JsonPieces = ReadonlyArray<string | Uint8Array>
 const bytesOf = (piece: string | Uint8Array): Uint8Array => typeof piece === "string" ? Buffer.from(piece) : piece
 
 /**
- * An answer from JSON pieces, joined as bytes. A search's hundred documents (about 360 KB) joined as one string and
- * encoded took 3 ms, their bytes 0.2 ms: a string that large lives in V8's large-object space until a full collection.
- * (Listings stay text, in chunks: sent as bytes, they were no faster and the service held 20–45 MB more.)
+ * An answer from JSON pieces, joined as bytes: a search's hundred documents joined as one string, then encoded, cost
+ * an order of magnitude more than their bytes, and a string that large lives in V8's large-object space until a full
+ * collection. (Listings stay text, in chunks: sent as bytes, they were no faster and held more memory.)
  */
 export const jsonPieces = (pieces: JsonPieces, status = 200) =>
   HttpServerResponse.uint8Array(Buffer.concat(pieces.map(bytesOf)), { status, contentType: "application/json" })
@@ -28,9 +28,9 @@ export const jsonPieces = (pieces: JsonPieces, status = 200) =>
 export const iterableOf = (items: ReadonlyArray<string>) => jsonText(iterableJson(items))
 
 /**
- * The bytes an answer's chunk holds at most, about: a chunk under V8's largest young object (128 KB) dies young,
- * while a larger one (a page of 500 documents is about 1.7 MB) lives in the large-object space until a full
- * collection, so that a listing of hundreds of megabytes piled up garbage the process kept.
+ * The bytes an answer's chunk holds at most, about: a chunk under V8's largest young object dies young, while a
+ * larger one (a page of hundreds of documents) lives in the large-object space until a full collection, so that a
+ * listing of hundreds of megabytes piled up garbage the process kept.
  */
 export const CHUNK_CHARACTERS = 32 * 1024
 

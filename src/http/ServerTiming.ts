@@ -3,8 +3,8 @@
  * (the W3C header a browser's developer tools show), from the moment the Node server has read the request's head
  * until the answer's head is written (a streamed answer, a listing say: until its first part). What it leaves out is
  * the client's share: sending the request's body and reading the answer's, and waiting for cores busy with other
- * work, the client's own included. `npm run bench:scale` reports both. Off by default: the cheapest answers (`GET` of
- * one asset on 32 connections) came 3–8% fewer a second with it.
+ * work, the client's own included. `npm run bench:scale` reports both. Off by default: it costs the cheapest answers a
+ * few percent of their rate.
  */
 import type { Server } from "node:http"
 

@@ -102,59 +102,56 @@ export class SnippetResources extends Context.Service<SnippetResources>()("Snipp
     const sessions = yield* McpSessions
     const hub = yield* ChangeHub
 
-    const list = (params: unknown) =>
-      Effect.gen(function*() {
-        const cursor = Predicate.isObject(params) ? params.cursor : undefined
-        const offset = cursor === undefined ? Option.some(0) : decodeCursor(cursor)
-        if (Option.isNone(offset)) return yield* Effect.fail(invalidParams("Invalid params: not a cursor this server gave"))
-        const start = offset.value
-        const live = facets.all(false)
-        const rows = facets.newest(live, start + LIST_PAGE).slice(start)
-        const assets = yield* repository.assetsAt(rows)
-        const resources = rows.flatMap((row) => {
-          const asset = assets.get(row)
-          if (asset === undefined) return []
-          const summary = summaryOf(asset, [])
-          return [{
-            uri: snippetUri(summary.id),
-            name: summary.name,
-            mimeType: mimeTypeOf(summary.language),
-            ...(summary.tags.length === 0 ? {} : { description: `Tags: ${summary.tags.join(", ")}` })
-          }]
-        })
-        const more = start + LIST_PAGE < live.size
-        return { resources, ...(more ? { nextCursor: cursorOf(start + LIST_PAGE) } : {}) }
+    const list = Effect.fn("SnippetResources.list")(function*(params: unknown) {
+      const cursor = Predicate.isObject(params) ? params.cursor : undefined
+      const offset = cursor === undefined ? Option.some(0) : decodeCursor(cursor)
+      if (Option.isNone(offset)) return yield* Effect.fail(invalidParams("Invalid params: not a cursor this server gave"))
+      const start = offset.value
+      const live = facets.all(false)
+      const rows = facets.newest(live, start + LIST_PAGE).slice(start)
+      const assets = yield* repository.assetsAt(rows)
+      const resources = rows.flatMap((row) => {
+        const asset = assets.get(row)
+        if (asset === undefined) return []
+        const summary = summaryOf(asset, [])
+        return [{
+          uri: snippetUri(summary.id),
+          name: summary.name,
+          mimeType: mimeTypeOf(summary.language),
+          ...(summary.tags.length === 0 ? {} : { description: `Tags: ${summary.tags.join(", ")}` })
+        }]
       })
+      const more = start + LIST_PAGE < live.size
+      return { resources, ...(more ? { nextCursor: cursorOf(start + LIST_PAGE) } : {}) }
+    })
 
-    const read = (uri: string) =>
-      Effect.gen(function*() {
-        if (uri.startsWith(SEARCH_PREFIX)) {
-          let query: string
-          try {
-            query = decodeURIComponent(uri.slice(SEARCH_PREFIX.length))
-          } catch {
-            return yield* Effect.fail(invalidParams(`Invalid params: the query in ${uri} is not URI-encoded`))
-          }
-          const page = yield* Effect.mapError(library.find({ query, limit: 50 }), (error) => invalidParams(error.message))
-          const text = JSON.stringify({ snippets: page.items, total: page.total })
-          return { contents: [{ uri, mimeType: "application/json", text }] }
+    const read = Effect.fn("SnippetResources.read")(function*(uri: string) {
+      if (uri.startsWith(SEARCH_PREFIX)) {
+        let query: string
+        try {
+          query = decodeURIComponent(uri.slice(SEARCH_PREFIX.length))
+        } catch {
+          return yield* Effect.fail(invalidParams(`Invalid params: the query in ${uri} is not URI-encoded`))
         }
-        const id = uri.startsWith(SNIPPET_PREFIX) ? decodeId(uri.slice(SNIPPET_PREFIX.length)) : undefined
-        if (id === undefined || Option.isNone(id)) return yield* Effect.fail(notFound(uri))
-        const details = yield* Effect.mapError(repository.get(id.value), () => notFound(uri))
-        const snippet = detailsOf(details)
-        return { contents: [{ uri, mimeType: mimeTypeOf(snippet.language), text: snippet.code }] }
-      })
+        const page = yield* Effect.mapError(library.find({ query, limit: 50 }), (error) => invalidParams(error.message))
+        const text = JSON.stringify({ snippets: page.items, total: page.total })
+        return { contents: [{ uri, mimeType: "application/json", text }] }
+      }
+      const id = uri.startsWith(SNIPPET_PREFIX) ? decodeId(uri.slice(SNIPPET_PREFIX.length)) : undefined
+      if (id === undefined || Option.isNone(id)) return yield* Effect.fail(notFound(uri))
+      const details = yield* Effect.mapError(repository.get(id.value), () => notFound(uri))
+      const snippet = detailsOf(details)
+      return { contents: [{ uri, mimeType: mimeTypeOf(snippet.language), text: snippet.code }] }
+    })
 
     /** Subscribing names a live snippet; unsubscribing always succeeds. */
-    const subscribe = (session: McpSession, uri: string) =>
-      Effect.gen(function*() {
-        const id = uri.startsWith(SNIPPET_PREFIX) ? decodeId(uri.slice(SNIPPET_PREFIX.length)) : undefined
-        if (id === undefined || Option.isNone(id)) return yield* Effect.fail(notFound(uri))
-        yield* Effect.mapError(repository.get(id.value), () => notFound(uri))
-        session.subscriptions.add(uri)
-        return {}
-      })
+    const subscribe = Effect.fn("SnippetResources.subscribe")(function*(session: McpSession, uri: string) {
+      const id = uri.startsWith(SNIPPET_PREFIX) ? decodeId(uri.slice(SNIPPET_PREFIX.length)) : undefined
+      if (id === undefined || Option.isNone(id)) return yield* Effect.fail(notFound(uri))
+      yield* Effect.mapError(repository.get(id.value), () => notFound(uri))
+      session.subscriptions.add(uri)
+      return {}
+    })
 
     /** The answer to a `resources/*` request, or undefined for other methods. */
     const answer = (session: McpSession, method: string, params: unknown) => {
@@ -211,5 +208,13 @@ export class SnippetResources extends Context.Service<SnippetResources>()("Snipp
 }) {
   /** Without the services it uses, for tests that provide their own. */
   static readonly layerNoDeps = Layer.effect(SnippetResources, SnippetResources.make)
-  static readonly layer = SnippetResources.layerNoDeps.pipe(Layer.provide([AssetRepository.layer, AssistantLibrary.layer, ChangeHub.layer, McpSessions.layer, SearchIndex.layer]))
+  static readonly layer = SnippetResources.layerNoDeps.pipe(
+    Layer.provide([
+      AssetRepository.layer,
+      AssistantLibrary.layer,
+      ChangeHub.layer,
+      McpSessions.layer,
+      SearchIndex.layer
+    ])
+  )
 }

@@ -27,16 +27,16 @@ export class AssetCreator extends Context.Service<AssetCreator>()("AssetCreator"
      * Stores a built asset and answers it as stored (its tags and websites are the library's). Its code fingerprint,
      * the costly part, is computed before it takes its turn to write.
      */
-    const store = (asset: Asset) => {
+    const store = Effect.fn("AssetCreator.store")((asset: Asset) => {
       const fingerprint = comparableFingerprint(asset, searchableText(asset))
       return commits.commit((tx) => tx.create(asset, fingerprint))
-    }
+    })
 
     /**
      * Stores a built asset unless the library holds its id already, live or in the trash (checked in the write's own
      * transaction, so two writers of one id cannot both store it); answers whether it was stored.
      */
-    const storeNew = (asset: Asset) => {
+    const storeNew = Effect.fn("AssetCreator.storeNew")((asset: Asset) => {
       const fingerprint = comparableFingerprint(asset, searchableText(asset))
       return commits.commit((tx) =>
         Effect.gen(function*() {
@@ -46,9 +46,9 @@ export class AssetCreator extends Context.Service<AssetCreator>()("AssetCreator"
           return true
         })
       )
-    }
+    })
 
-    const create = Effect.fnUntraced(function*(seed: Seed) {
+    const create = Effect.fn("AssetCreator.create")(function*(seed: Seed) {
       const prepared = yield* preprocessor.prepareForCreate(seed)
       return yield* store(buildAsset(prepared.asset, {
         assetId: AssetId.make(randomUUID()),
@@ -64,5 +64,7 @@ export class AssetCreator extends Context.Service<AssetCreator>()("AssetCreator"
 }) {
   /** Without the services it uses, for tests that provide their own. */
   static readonly layerNoDeps = Layer.effect(AssetCreator, AssetCreator.make)
-  static readonly layer = AssetCreator.layerNoDeps.pipe(Layer.provide([Commits.layer, Installation.layer, SeedPreprocessor.layer]))
+  static readonly layer = AssetCreator.layerNoDeps.pipe(
+    Layer.provide([Commits.layer, Installation.layer, SeedPreprocessor.layer])
+  )
 }

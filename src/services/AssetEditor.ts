@@ -82,11 +82,11 @@ export class AssetEditor extends Context.Service<AssetEditor>()("AssetEditor", {
     }
 
     /** A format of a live asset, with its asset: 404 for an unknown format, 410 when its asset was deleted. */
-    const format = (formatId: string) =>
+    const format = Effect.fn("AssetEditor.format")((formatId: string) =>
       Effect.flatMap(ownerOf(formatId), (owner) =>
-        Effect.flatMap(repository.get(owner), (asset) => formatIn(asset, formatId)))
+        Effect.flatMap(repository.get(owner), (asset) => formatIn(asset, formatId))))
 
-    const rename = Effect.fnUntraced(function*(id: AssetId, name: string) {
+    const rename = Effect.fn("AssetEditor.rename")(function*(id: AssetId, name: string) {
       const trimmed = name.trim()
       if (trimmed.length === 0) {
         return yield* Effect.fail(new InvalidRequest({ message: "A name cannot be blank", path: ["name"] }))
@@ -94,57 +94,59 @@ export class AssetEditor extends Context.Service<AssetEditor>()("AssetEditor", {
       return yield* commits.commit((tx) => tx.edit(id, (asset) => renamed(asset, trimmed, now())))
     })
 
-    const reclassify = (id: AssetId, ext: ClassificationSpecificValue) =>
-      commits.commit((tx) => tx.edit(id, (asset) => reclassified(asset, textClassification(ext), now())))
+    const reclassify = Effect.fn("AssetEditor.reclassify")((id: AssetId, ext: ClassificationSpecificValue) =>
+      commits.commit((tx) => tx.edit(id, (asset) => reclassified(asset, textClassification(ext), now()))))
 
-    const reclassifyFormat = (formatId: string, claimedAsset: string | undefined, ext: ClassificationSpecificValue) =>
-      Effect.gen(function*() {
-        const owner = yield* claimedOwner(formatId, claimedAsset, ["format", "asset", "id"])
-        const asset = yield* commits.commit((tx) =>
-          tx.edit(owner, (asset) => formatReclassified(asset, formatId, textClassification(ext), now()))
-        )
-        return yield* formatIn(asset, formatId)
-      })
+    const reclassifyFormat = Effect.fn("AssetEditor.reclassifyFormat")(function*(
+      formatId: string,
+      claimedAsset: string | undefined,
+      ext: ClassificationSpecificValue
+    ) {
+      const owner = yield* claimedOwner(formatId, claimedAsset, ["format", "asset", "id"])
+      const asset = yield* commits.commit((tx) =>
+        tx.edit(owner, (asset) => formatReclassified(asset, formatId, textClassification(ext), now()))
+      )
+      return yield* formatIn(asset, formatId)
+    })
 
     /**
      * A format's content replaced. The language is the client's when it names one, else detected from the new text
      * (bytes keep the format's).
      */
-    const replaceFormatContent = (value: FormatValue) =>
-      Effect.gen(function*() {
-        const owner = yield* claimedOwner(value.id, value.asset, ["asset", "id"])
-        const checked = <A>(content: Result.Result<A, ContentProblem>) => Effect.mapError(Effect.fromResult(content), InvalidRequest.at)
-        const sent = value.fragment !== undefined && value.file === undefined
-          ? { fragment: value.fragment, checked: yield* checked(fragmentContent(value.fragment, ["fragment"])) }
-          : value.file !== undefined && value.fragment === undefined
-          ? { file: value.file, checked: yield* checked(fileContent(value.file, ["file"])) }
-          : yield* Effect.fail(new InvalidRequest({ message: "A format holds one of fragment or file", path: [] }))
-        const specific = value.classification?.specific ??
-          (sent.checked.text === undefined ? undefined : yield* classifier.detectLanguage(sent.checked.text))
-        const generic = value.classification?.generic
-        const classification = specific === undefined
-          ? undefined
-          : { ...textClassification(specific), ...(generic === undefined ? {} : { generic }) }
-        const content = {
-          byteLength: sent.checked.byteLength,
-          ...("fragment" in sent ? { fragment: storedContent(sent.fragment) } : { file: storedContent(sent.file) })
-        }
-        const asset = yield* commits.commit((tx) =>
-          tx.edit(owner, (asset) => {
-            const current = asset.formats.iterable.find((format) => format.id === value.id)
-            return current === undefined
-              ? asset
-              : formatContentReplaced(asset, value.id, content, classification ?? current.classification, now())
-          })
-        )
-        return yield* formatIn(asset, value.id)
-      })
+    const replaceFormatContent = Effect.fn("AssetEditor.replaceFormatContent")(function*(value: FormatValue) {
+      const owner = yield* claimedOwner(value.id, value.asset, ["asset", "id"])
+      const checked = <A>(content: Result.Result<A, ContentProblem>) => Effect.mapError(Effect.fromResult(content), InvalidRequest.at)
+      const sent = value.fragment !== undefined && value.file === undefined
+        ? { fragment: value.fragment, checked: yield* checked(fragmentContent(value.fragment, ["fragment"])) }
+        : value.file !== undefined && value.fragment === undefined
+        ? { file: value.file, checked: yield* checked(fileContent(value.file, ["file"])) }
+        : yield* Effect.fail(new InvalidRequest({ message: "A format holds one of fragment or file", path: [] }))
+      const specific = value.classification?.specific ??
+        (sent.checked.text === undefined ? undefined : yield* classifier.detectLanguage(sent.checked.text))
+      const generic = value.classification?.generic
+      const classification = specific === undefined
+        ? undefined
+        : { ...textClassification(specific), ...(generic === undefined ? {} : { generic }) }
+      const content = {
+        byteLength: sent.checked.byteLength,
+        ...("fragment" in sent ? { fragment: storedContent(sent.fragment) } : { file: storedContent(sent.file) })
+      }
+      const asset = yield* commits.commit((tx) =>
+        tx.edit(owner, (asset) => {
+          const current = asset.formats.iterable.find((format) => format.id === value.id)
+          return current === undefined
+            ? asset
+            : formatContentReplaced(asset, value.id, content, classification ?? current.classification, now())
+        })
+      )
+      return yield* formatIn(asset, value.id)
+    })
 
     /**
      * A snippet's name, language, code and tags changed in one write: all of them or, when one is refused, none.
      * The code goes to the format holding its text (the original when it holds text).
      */
-    const editSnippet = Effect.fnUntraced(function*(id: AssetId, changes: SnippetChanges) {
+    const editSnippet = Effect.fn("AssetEditor.editSnippet")(function*(id: AssetId, changes: SnippetChanges) {
       const name = changes.name?.trim()
       if (name === "") {
         return yield* Effect.fail(new InvalidRequest({ message: "A name cannot be blank", path: ["name"] }))
@@ -185,19 +187,21 @@ export class AssetEditor extends Context.Service<AssetEditor>()("AssetEditor", {
     })
 
     /** An interaction with a live asset: `interacted` now, and one more of each kind of use named. */
-    const recordInteraction = (id: AssetId, fields: ReadonlyArray<ScoreField>) =>
-      commits.commit((tx) => tx.edit(id, (asset) => interactedWith(asset, fields, now())))
+    const recordInteraction = Effect.fn("AssetEditor.recordInteraction")((id: AssetId, fields: ReadonlyArray<ScoreField>) =>
+      commits.commit((tx) => tx.edit(id, (asset) => interactedWith(asset, fields, now()))))
 
-    const remove = (id: AssetId) => commits.commit((tx) => Effect.as(tx.remove(id), id))
+    const remove = Effect.fn("AssetEditor.remove")((id: AssetId) =>
+      commits.commit((tx) => Effect.as(tx.remove(id), id)))
 
     /** An asset back from the trash, as it was when deleted. */
-    const restore = (id: AssetId) => commits.commit((tx) => tx.restore(id))
+    const restore = Effect.fn("AssetEditor.restore")((id: AssetId) => commits.commit((tx) => tx.restore(id)))
 
     /** An asset gone from the trash for good. */
-    const purge = (id: AssetId) => commits.commit((tx) => tx.purge(id))
+    const purge = Effect.fn("AssetEditor.purge")((id: AssetId) => commits.commit((tx) => tx.purge(id)))
 
     /** The trash emptied: every asset in it gone for good; answers how many. */
-    const emptyTrash = () => commits.commit((tx) => tx.purgeDeletedBefore(new Date().toISOString()))
+    const emptyTrash = Effect.fn("AssetEditor.emptyTrash")(() =>
+      commits.commit((tx) => tx.purgeDeletedBefore(new Date().toISOString())))
 
     return {
       format,
@@ -216,7 +220,9 @@ export class AssetEditor extends Context.Service<AssetEditor>()("AssetEditor", {
 }) {
   /** Without the services it uses, for tests that provide their own. */
   static readonly layerNoDeps = Layer.effect(AssetEditor, AssetEditor.make)
-  static readonly layer = AssetEditor.layerNoDeps.pipe(Layer.provide([AssetRepository.layer, Classifier.layer, Commits.layer, MetadataEntities.layer]))
+  static readonly layer = AssetEditor.layerNoDeps.pipe(
+    Layer.provide([AssetRepository.layer, Classifier.layer, Commits.layer, MetadataEntities.layer])
+  )
 }
 
 /** The format holding an asset's text: the original when it holds text, else the first that does. */

@@ -3,9 +3,6 @@
  * once (`StoredAsset`), so a read hands stored text to the client, with the content spliced in when it is asked for.
  * Listings read in pages along the store's listing order, so that an answer of any size streams in flat memory.
  * Writes go through `Commits` only.
- *
- * Methods use `Effect.fnUntraced`, here and in the other services: a named `Effect.fn` allocates an `Error` and a
- * span on every call, which measurably cut create throughput with no tracer to read the spans.
  */
 import { Buffer } from "node:buffer"
 import { Context, Effect, Layer, Option, Schema, Stream } from "effect"
@@ -68,47 +65,46 @@ export class AssetRepository extends Context.Service<AssetRepository>()("AssetRe
     const store = yield* AssetStore
 
     /** The stored JSON of one asset, deleted ones included (they answer 410). */
-    const findDocument = (id: AssetId, transferables: boolean) =>
+    const findDocument = Effect.fn("AssetRepository.findDocument")((id: AssetId, transferables: boolean) =>
       Effect.map(store.find(id, transferables), Option.map((row): StoredDocument => ({
         json: jsonOf(row, transferables),
         deleted: row.deleted !== null
-      })))
+      }))))
 
     /** The stored JSON of a live asset: 404 when it never existed, 410 when it was deleted. */
-    const getDocument = (id: AssetId, transferables: boolean) =>
+    const getDocument = Effect.fn("AssetRepository.getDocument")((id: AssetId, transferables: boolean) =>
       Effect.flatMap(findDocument(id, transferables), (found): Effect.Effect<string, AssetNotFound | AssetDeleted> =>
         Option.isNone(found)
           ? Effect.fail(AssetNotFound.of(id))
           : found.value.deleted
           ? Effect.fail(AssetDeleted.of(id))
-          : Effect.succeed(found.value.json))
+          : Effect.succeed(found.value.json)))
 
-    const get = (id: AssetId) => Effect.flatMap(getDocument(id, true), (json) => Effect.orDie(decodeAsset(json)))
+    const get = Effect.fn("AssetRepository.get")((id: AssetId) =>
+      Effect.flatMap(getDocument(id, true), (json) => Effect.orDie(decodeAsset(json))))
 
     /** Inside a write transaction: a live asset to change, which other writes of it wait for (404, 410 as `get`). */
-    const getForWrite = (id: AssetId) =>
-      Effect.gen(function*() {
-        const found = yield* store.findForWrite(id)
-        if (Option.isNone(found)) return yield* Effect.fail(AssetNotFound.of(id))
-        if (found.value.deleted !== null) return yield* Effect.fail(AssetDeleted.of(id))
-        return yield* Effect.orDie(decodeAsset(jsonOf(found.value, true)))
-      })
+    const getForWrite = Effect.fn("AssetRepository.getForWrite")(function*(id: AssetId) {
+      const found = yield* store.findForWrite(id)
+      if (Option.isNone(found)) return yield* Effect.fail(AssetNotFound.of(id))
+      if (found.value.deleted !== null) return yield* Effect.fail(AssetDeleted.of(id))
+      return yield* Effect.orDie(decodeAsset(jsonOf(found.value, true)))
+    })
 
     /**
      * Inside a write transaction: an asset in the trash, as it was when deleted, to restore or purge: 404 when it
      * never existed (or was purged), 409 when it is live or was deleted before the trash kept content.
      */
-    const trashed = (id: AssetId) =>
-      Effect.gen(function*() {
-        const found = yield* store.findForWrite(id)
-        if (Option.isNone(found)) return yield* Effect.fail(AssetNotFound.of(id))
-        const row = found.value
-        if (row.deleted === null) return yield* Effect.fail(AssetNotInTrash.live(id))
-        const asset = yield* Effect.orDie(decodeAsset(jsonOf(row, true)))
-        // Deleted before the trash: stored without content, marked deleted.
-        if (asset.deleted !== undefined) return yield* Effect.fail(AssetNotInTrash.withoutContent(id))
-        return asset
-      })
+    const trashed = Effect.fn("AssetRepository.trashed")(function*(id: AssetId) {
+      const found = yield* store.findForWrite(id)
+      if (Option.isNone(found)) return yield* Effect.fail(AssetNotFound.of(id))
+      const row = found.value
+      if (row.deleted === null) return yield* Effect.fail(AssetNotInTrash.live(id))
+      const asset = yield* Effect.orDie(decodeAsset(jsonOf(row, true)))
+      // Deleted before the trash: stored without content, marked deleted.
+      if (asset.deleted !== undefined) return yield* Effect.fail(AssetNotInTrash.withoutContent(id))
+      return asset
+    })
 
     /**
      * The assets in the trash, most recently deleted first, in pages: each as it was with its `deleted` time
@@ -124,32 +120,32 @@ export class AssetRepository extends Context.Service<AssetRepository>()("AssetRe
         }))
 
     /** A live asset's formats, without their content when `transferables` is false. */
-    const formats = (id: AssetId, transferables: boolean) =>
-      Effect.map(get(id), (asset) => (transferables ? asset : withoutTransferables(asset)).formats)
+    const formats = Effect.fn("AssetRepository.formats")((id: AssetId, transferables: boolean) =>
+      Effect.map(get(id), (asset) => (transferables ? asset : withoutTransferables(asset)).formats))
 
     /** The JSON of the live assets in these search rows, by row (absent rows left out). */
-    const documentsAt = (rows: ReadonlyArray<number>, transferables: boolean) =>
+    const documentsAt = Effect.fn("AssetRepository.documentsAt")((rows: ReadonlyArray<number>, transferables: boolean) =>
       Effect.map(store.storedAt(rows, transferables), (found) =>
-        new Map(found.map((row): [number, RowDocument] => [row.row, { id: row.id, json: jsonOf(row, transferables) }])))
+        new Map(found.map((row): [number, RowDocument] => [row.row, { id: row.id, json: jsonOf(row, transferables) }]))))
 
     /** The same as `documentsAt`, each as UTF-8 bytes, for answers that send them as they are. */
-    const documentBytesAt = (rows: ReadonlyArray<number>, transferables: boolean) =>
+    const documentBytesAt = Effect.fn("AssetRepository.documentBytesAt")((rows: ReadonlyArray<number>, transferables: boolean) =>
       Effect.map(store.storedAt(rows, transferables), (found) =>
-        new Map(found.map((row): [number, RowBytes] => [row.row, { id: row.id, bytes: jsonBytesOf(row, transferables) }])))
+        new Map(found.map((row): [number, RowBytes] => [row.row, { id: row.id, bytes: jsonBytesOf(row, transferables) }]))))
 
     /** The live assets in these search rows, by row (absent rows left out). */
-    const assetsAt = (rows: ReadonlyArray<number>) =>
+    const assetsAt = Effect.fn("AssetRepository.assetsAt")((rows: ReadonlyArray<number>) =>
       Effect.flatMap(documentsAt(rows, true), (byRow) =>
         Effect.forEach(byRow, ([row, document]) => Effect.map(Effect.orDie(decodeAsset(document.json)), (asset) =>
-          [row, asset] as const)).pipe(Effect.map((pairs) => new Map(pairs))))
+          [row, asset] as const)).pipe(Effect.map((pairs) => new Map(pairs)))))
 
     /** The search rows of the live assets among `ids`, by id. */
-    const rowsOf = (ids: ReadonlyArray<string>) =>
-      Effect.map(store.rowsOf(ids), (found) => new Map(found.map((row) => [row.id, row.row])))
+    const rowsOf = Effect.fn("AssetRepository.rowsOf")((ids: ReadonlyArray<string>) =>
+      Effect.map(store.rowsOf(ids), (found) => new Map(found.map((row) => [row.id, row.row]))))
 
     /** The asset a format belongs to. */
-    const assetOfFormat = (formatId: string) =>
-      Effect.map(store.assetOfFormat(formatId), Option.map((id) => AssetId.make(id)))
+    const assetOfFormat = Effect.fn("AssetRepository.assetOfFormat")((formatId: string) =>
+      Effect.map(store.assetOfFormat(formatId), Option.map((id) => AssetId.make(id))))
 
     /** Pages read one after the other, each from where the previous one ended, until one is short. */
     const paged = <R extends PagePosition, A>(

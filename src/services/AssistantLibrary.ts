@@ -155,101 +155,110 @@ export class AssistantLibrary extends Context.Service<AssistantLibrary>()("Assis
     ]
 
     /** Snippets matching a query and filters, best first; without a query, the most recently updated. */
-    const find = (query: SnippetQuery) =>
-      Effect.gen(function*() {
-        const text = (query.query ?? "").trim()
-        const filters = filtersOf(query)
-        const within = {
-          tags: query.tags,
-          filters: filters.length === 0 ? undefined : { iterable: filters, type: "AND" as const },
-          pseudo: false
-        }
-        const mode = query.mode ?? "fuzzy"
-        const result: SearchResult = mode === "identifier_words" && text !== ""
-          ? yield* search.byWords(text, within)
-          : yield* search.search({
-            ...within,
-            query: text,
-            mode: mode === "full_text" ? "literal" : "fuzzy",
-            counted: "ranked"
-          })
-        const offset = query.offset ?? 0
-        const limit = Math.min(query.limit ?? 10, PAGE_LIMIT)
-        const page = { ...pageOf(result.hits, result.exact + result.suggested, offset, limit), more: result.more === true }
-        const terms = text === "" ? [] : [text, ...queryTerms(text)]
-        const assets = yield* assetsIn(page.items.map((hit) => hit.row))
-        return { ...page, items: assets.map((asset) => summaryOf(asset, terms)) } satisfies SnippetPage<SnippetSummary>
-      })
+    const find = Effect.fn("AssistantLibrary.find")(function*(query: SnippetQuery) {
+      const text = (query.query ?? "").trim()
+      const filters = filtersOf(query)
+      const within = {
+        tags: query.tags,
+        filters: filters.length === 0 ? undefined : { iterable: filters, type: "AND" as const },
+        pseudo: false
+      }
+      const mode = query.mode ?? "fuzzy"
+      const result: SearchResult = mode === "identifier_words" && text !== ""
+        ? yield* search.byWords(text, within)
+        : yield* search.search({
+          ...within,
+          query: text,
+          mode: mode === "full_text" ? "literal" : "fuzzy",
+          counted: "ranked"
+        })
+      const offset = query.offset ?? 0
+      const limit = Math.min(query.limit ?? 10, PAGE_LIMIT)
+      const page = { ...pageOf(result.hits, result.exact + result.suggested, offset, limit), more: result.more === true }
+      const terms = text === "" ? [] : [text, ...queryTerms(text)]
+      const assets = yield* assetsIn(page.items.map((hit) => hit.row))
+      return { ...page, items: assets.map((asset) => summaryOf(asset, terms)) } satisfies SnippetPage<SnippetSummary>
+    })
 
-    const get = (id: AssetId) => Effect.map(repository.get(id), detailsOf)
+    const get = Effect.fn("AssistantLibrary.get")((id: AssetId) => Effect.map(repository.get(id), detailsOf))
 
     /** Saves a new snippet unless a near copy is saved already (and `saveAnyway` is not set); never overwrites. */
-    const save = (snippet: NewSnippet) =>
-      Effect.gen(function*() {
-        if (snippet.code.trim() === "") {
-          return yield* Effect.fail(new InvalidRequest({ message: "The code is blank", path: ["code"] }))
-        }
-        const nearCopies = yield* near.of(snippet.code, NEAR_COPIES)
-        if (nearCopies.length > 0 && snippet.saveAnyway !== true) {
-          const refused: SaveOutcome = { saved: false, nearCopies }
-          return refused
-        }
-        const asset = yield* creator.create({
-          type: "SEEDED_ASSET",
-          asset: {
-            application: { name: "OPEN_SOURCE", version: "mcp", platform: "UNKNOWN" },
-            format: {
-              fragment: {
-                string: { raw: snippet.code },
-                ...(snippet.language === undefined ? {} : { metadata: { ext: snippet.language } })
-              }
-            },
-            metadata: {
-              ...(snippet.name === undefined || snippet.name.trim() === "" ? {} : { name: snippet.name.trim() }),
-              tags: (snippet.tags ?? []).filter((text) => text.trim() !== "").map((text) => ({ text: text.trim() })),
-              websites: (snippet.websites ?? []).map((url) => ({ url, name: url })),
-              annotations: snippet.description === undefined || snippet.description.trim() === ""
-                ? []
-                : [{ type: "DESCRIPTION", text: snippet.description }]
+    const save = Effect.fn("AssistantLibrary.save")(function*(snippet: NewSnippet) {
+      if (snippet.code.trim() === "") {
+        return yield* Effect.fail(new InvalidRequest({ message: "The code is blank", path: ["code"] }))
+      }
+      const nearCopies = yield* near.of(snippet.code, NEAR_COPIES)
+      if (nearCopies.length > 0 && snippet.saveAnyway !== true) {
+        const refused: SaveOutcome = { saved: false, nearCopies }
+        return refused
+      }
+      const asset = yield* creator.create({
+        type: "SEEDED_ASSET",
+        asset: {
+          application: { name: "OPEN_SOURCE", version: "mcp", platform: "UNKNOWN" },
+          format: {
+            fragment: {
+              string: { raw: snippet.code },
+              ...(snippet.language === undefined ? {} : { metadata: { ext: snippet.language } })
             }
+          },
+          metadata: {
+            ...(snippet.name === undefined || snippet.name.trim() === "" ? {} : { name: snippet.name.trim() }),
+            tags: (snippet.tags ?? []).filter((text) => text.trim() !== "").map((text) => ({ text: text.trim() })),
+            websites: (snippet.websites ?? []).map((url) => ({ url, name: url })),
+            annotations: snippet.description === undefined || snippet.description.trim() === ""
+              ? []
+              : [{ type: "DESCRIPTION", text: snippet.description }]
           }
-        })
-        const saved: SaveOutcome = { saved: true, snippet: detailsOf(asset), nearCopies }
-        return saved
+        }
       })
+      const saved: SaveOutcome = { saved: true, snippet: detailsOf(asset), nearCopies }
+      return saved
+    })
 
-    const edit = (id: AssetId, changes: SnippetChanges) => Effect.map(editor.editSnippet(id, changes), detailsOf)
+    const edit = Effect.fn("AssistantLibrary.edit")((id: AssetId, changes: SnippetChanges) =>
+      Effect.map(editor.editSnippet(id, changes), detailsOf))
 
     /** Moves a snippet to the trash, from where the library page and `POST /trash/{asset}/restore` bring it back. */
-    const trash = (id: AssetId) => Effect.map(editor.remove(id), (removed) => ({ id: removed }))
+    const trash = Effect.fn("AssistantLibrary.trash")((id: AssetId) =>
+      Effect.map(editor.remove(id), (removed) => ({ id: removed })))
 
     /** Tags with the number of snippets carrying each, most used first. */
-    const tags = (offset: number, limit: number) =>
-      Effect.gen(function*() {
-        const live = facets.all(false)
-        const all = (yield* metadata.list("tag")).iterable
-          .map((tag) => ({ tag: tag.text, count: facets.tag(tag.text).and(live).size }))
-          .filter((tag) => tag.count > 0)
-          .sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag))
-        return pageOf(all, all.length, offset, Math.min(limit, PAGE_LIMIT))
-      })
+    const tags = Effect.fn("AssistantLibrary.tags")(function*(offset: number, limit: number) {
+      const live = facets.all(false)
+      const all = (yield* metadata.list("tag")).iterable
+        .map((tag) => ({ tag: tag.text, count: facets.tag(tag.text).and(live).size }))
+        .filter((tag) => tag.count > 0)
+        .sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag))
+      return pageOf(all, all.length, offset, Math.min(limit, PAGE_LIMIT))
+    })
 
     /** Snippets related to one (alike code first, then shared tags and language), best first. */
-    const related = (id: AssetId, limit: number) =>
-      Effect.gen(function*() {
-        const asset = yield* repository.get(id)
-        const found = (yield* recommendations.relatedScored([asset])).slice(0, Math.min(limit, PAGE_LIMIT))
-        const assets = yield* repository.assetsAt(found.map((near) => near.row))
-        return found.flatMap(({ row, score }) => {
-          const related = assets.get(row)
-          return related === undefined ? [] : [{ ...summaryOf(related, []), score: Math.round(score * 1e4) / 1e4 }]
-        })
+    const related = Effect.fn("AssistantLibrary.related")(function*(id: AssetId, limit: number) {
+      const asset = yield* repository.get(id)
+      const found = (yield* recommendations.relatedScored([asset])).slice(0, Math.min(limit, PAGE_LIMIT))
+      const assets = yield* repository.assetsAt(found.map((near) => near.row))
+      return found.flatMap(({ row, score }) => {
+        const related = assets.get(row)
+        return related === undefined ? [] : [{ ...summaryOf(related, []), score: Math.round(score * 1e4) / 1e4 }]
       })
+    })
 
     return { find, get, save, edit, trash, tags, related } as const
   })
 }) {
   /** Without the services it uses, for tests that provide their own. */
   static readonly layerNoDeps = Layer.effect(AssistantLibrary, AssistantLibrary.make)
-  static readonly layer = AssistantLibrary.layerNoDeps.pipe(Layer.provide([AssetCreator.layer, AssetEditor.layer, AssetRepository.layer, AssetSearch.layer, MetadataEntities.layer, NearCopies.layer, Recommendations.layer, SearchIndex.layer]))
+  static readonly layer = AssistantLibrary.layerNoDeps.pipe(
+    Layer.provide([
+      AssetCreator.layer,
+      AssetEditor.layer,
+      AssetRepository.layer,
+      AssetSearch.layer,
+      MetadataEntities.layer,
+      NearCopies.layer,
+      Recommendations.layer,
+      SearchIndex.layer
+    ])
+  )
 }

@@ -186,49 +186,48 @@ export class Backup extends Context.Service<Backup>()("Backup", {
       })
 
     /** Second pass: the spooled records the library lacks, added. */
-    const apply = (path: string) =>
-      Effect.gen(function*() {
-        const summary: ImportSummary = {
-          imported: { applications: 0, metadata: 0, assets: 0 },
-          kept: { applications: 0, metadata: 0, assets: 0 }
-        }
-        let assets: Array<{ asset: Asset; deleted: string | null }> = []
-        const flushAssets = Effect.suspend(() => {
-          const batch = assets
-          assets = []
-          return batch.length === 0 ? Effect.void : Effect.map(importAssets(batch), (counted) => {
-            summary.imported.assets += counted.imported
-            summary.kept.assets += counted.kept
-          })
+    const apply = Effect.fn("Backup.apply")(function*(path: string) {
+      const summary: ImportSummary = {
+        imported: { applications: 0, metadata: 0, assets: 0 },
+        kept: { applications: 0, metadata: 0, assets: 0 }
+      }
+      let assets: Array<{ asset: Asset; deleted: string | null }> = []
+      const flushAssets = Effect.suspend(() => {
+        const batch = assets
+        assets = []
+        return batch.length === 0 ? Effect.void : Effect.map(importAssets(batch), (counted) => {
+          summary.imported.assets += counted.imported
+          summary.kept.assets += counted.kept
         })
-        const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity })
-        yield* Stream.fromAsyncIterable(lines, (error) => error).pipe(
-          Stream.drop(1),
-          Stream.runForEach((text) =>
-            Effect.gen(function*() {
-              if (text.trim() === "") return
-              // Checked in the first pass. Taken as parsed, not as decoded: the JSON keeps its own order, so that the
-              // asset is stored (and exported again) exactly as it came.
-              const record = JSON.parse(text) as BackupRecord
-              if ("application" in record) {
-                yield* flushAssets
-                const added = yield* importApplication(record.application)
-                summary[added ? "imported" : "kept"].applications++
-              } else if ("metadata" in record) {
-                yield* flushAssets
-                const added = yield* importEntity(record.metadata)
-                summary[added ? "imported" : "kept"].metadata++
-              } else if ("asset" in record) {
-                assets.push(record)
-                if (assets.length === IMPORT_BATCH) yield* flushAssets
-              }
-            })
-          ),
-          Effect.orDie
-        )
-        yield* flushAssets
-        return summary
       })
+      const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity })
+      yield* Stream.fromAsyncIterable(lines, (error) => error).pipe(
+        Stream.drop(1),
+        Stream.runForEach((text) =>
+          Effect.gen(function*() {
+            if (text.trim() === "") return
+            // Checked in the first pass. Taken as parsed, not as decoded: the JSON keeps its own order, so that the
+            // asset is stored (and exported again) exactly as it came.
+            const record = JSON.parse(text) as BackupRecord
+            if ("application" in record) {
+              yield* flushAssets
+              const added = yield* importApplication(record.application)
+              summary[added ? "imported" : "kept"].applications++
+            } else if ("metadata" in record) {
+              yield* flushAssets
+              const added = yield* importEntity(record.metadata)
+              summary[added ? "imported" : "kept"].metadata++
+            } else if ("asset" in record) {
+              assets.push(record)
+              if (assets.length === IMPORT_BATCH) yield* flushAssets
+            }
+          })
+        ),
+        Effect.orDie
+      )
+      yield* flushAssets
+      return summary
+    })
 
     /** An application the library lacks (by id, and by identity: the library's application wins). */
     const importApplication = (application: typeof StoredApplication.Type) =>

@@ -81,10 +81,8 @@ const BATCH_MILLIS = 25
 
 /**
  * How long a transaction waits for write requests on their way (`WritesOnTheWay`) before it starts, so that writes
- * sent together share a transaction; a lone one waits for none. 8 clients creating over new connections shared a
- * transaction by 3.1 at 2 ms and by 6.3 at 6 ms; four alternated fills of 3,000: 321–402 against 279–338 assets/s,
- * 2.1–2.6 against 2.6–3.1 ms of CPU per create. (Larger batches once slowed the listing after them; that was V8's
- * pretenuring, now off: `Pretenuring.ts`.)
+ * sent together share a transaction; a lone one waits for none. Clients creating over new connections share larger
+ * transactions with a longer wait, and fill faster for less CPU per create (`bench/README.md`).
  */
 const COMPANY_MILLIS = 6
 
@@ -137,18 +135,16 @@ export class Commits extends Context.Service<Commits>()("Commits", {
         create: (asset, fingerprint) =>
           Effect.map(writes.insert(asset, fingerprint), (written) => record("Created", written)),
         createTrashed: writes.insertTrashed,
-        edit: (id, change) =>
-          Effect.gen(function*() {
-            const asset = yield* live(id)
-            const next = change(asset)
-            if (JSON.stringify(next) === JSON.stringify(asset)) return asset
-            return record("Updated", yield* writes.replace(asset, next))
-          }),
-        remove: (id) =>
-          Effect.gen(function*() {
-            const asset = yield* live(id)
-            return record("Deleted", yield* writes.remove(asset, markDeleted(asset, timestamp(new Date()))))
-          }),
+        edit: Effect.fn("Commits.edit")(function*(id, change) {
+          const asset = yield* live(id)
+          const next = change(asset)
+          if (JSON.stringify(next) === JSON.stringify(asset)) return asset
+          return record("Updated", yield* writes.replace(asset, next))
+        }),
+        remove: Effect.fn("Commits.remove")(function*(id) {
+          const asset = yield* live(id)
+          return record("Deleted", yield* writes.remove(asset, markDeleted(asset, timestamp(new Date()))))
+        }),
         restore: (id) =>
           Effect.flatMap(repository.trashed(id), (asset) =>
             Effect.map(writes.restore(asset), (written) => record("Created", written))),
@@ -225,33 +221,34 @@ export class Commits extends Context.Service<Commits>()("Commits", {
      * descriptions, run again on the state they would have met), so that a failing write changes nothing and takes
      * no other with it.
      */
-    const runBatch = (batch: ReadonlyArray<Pending>): Effect.Effect<ReadonlyArray<Pending>> =>
-      Effect.gen(function*() {
-        const outcome = yield* Effect.exit(transactionOf(batch))
-        if (Exit.isFailure(outcome)) {
-          // A transaction that failed for no write's refusal: alone, or with the database unavailable, its writes are
-          // answered with that failure; otherwise each runs again alone, so that one write's defect takes no other.
-          if (!wroteFailure(outcome.cause)) {
-            if (batch.length > 1 && !isStorageOutage(Cause.squash(outcome.cause))) {
-              yield* Effect.forEach(batch, (pending) => runBatch([pending]), { discard: true })
-              return []
-            }
-            yield* unsettled(batch, outcome.cause)
+    const runBatch: (batch: ReadonlyArray<Pending>) => Effect.Effect<ReadonlyArray<Pending>> = Effect.fn(
+      "Commits.runBatch"
+    )(function*(batch) {
+      const outcome = yield* Effect.exit(transactionOf(batch))
+      if (Exit.isFailure(outcome)) {
+        // A transaction that failed for no write's refusal: alone, or with the database unavailable, its writes are
+        // answered with that failure; otherwise each runs again alone, so that one write's defect takes no other.
+        if (!wroteFailure(outcome.cause)) {
+          if (batch.length > 1 && !isStorageOutage(Cause.squash(outcome.cause))) {
+            yield* Effect.forEach(batch, (pending) => runBatch([pending]), { discard: true })
             return []
           }
-          // A write refused: alone, it rolls back alone (and answers its refusal); the others commit.
-          if (batch.length === 1) {
-            yield* batch[0].answer({})
-            return []
-          }
-          yield* Effect.forEach(batch, (pending) => runBatch([pending]), { discard: true })
+          yield* unsettled(batch, outcome.cause)
           return []
         }
-        const entries = outcome.value
-        yield* feed.committed(entries.filter((entry) => entry !== undefined))
-        yield* Effect.forEach(entries, (entry, i) => batch[i].answer({ seq: entry?.seq }), { discard: true })
-        return batch.slice(entries.length)
-      })
+        // A write refused: alone, it rolls back alone (and answers its refusal); the others commit.
+        if (batch.length === 1) {
+          yield* batch[0].answer({})
+          return []
+        }
+        yield* Effect.forEach(batch, (pending) => runBatch([pending]), { discard: true })
+        return []
+      }
+      const entries = outcome.value
+      yield* feed.committed(entries.filter((entry) => entry !== undefined))
+      yield* Effect.forEach(entries, (entry, i) => batch[i].answer({ seq: entry?.seq }), { discard: true })
+      return batch.slice(entries.length)
+    })
 
     /**
      * Lets a turn of the event loop read what arrived (a turn taken from inside its I/O phase reads nothing new),
@@ -321,12 +318,14 @@ export class Commits extends Context.Service<Commits>()("Commits", {
         const { value, seq } = yield* Deferred.await(done)
         if (seq !== undefined) yield* followers.reached(seq)
         return value
-      })
+      }).pipe(Effect.withSpan("Commits.commit"))
 
     return { commit } as const
   })
 }) {
   /** Without the services it uses, for tests that provide their own. */
   static readonly layerNoDeps = Layer.effect(Commits, Commits.make)
-  static readonly layer = Commits.layerNoDeps.pipe(Layer.provide([AssetRepository.layer, AssetWrites.layer, LibraryFollowers.layer, WritesOnTheWay.layer]))
+  static readonly layer = Commits.layerNoDeps.pipe(
+    Layer.provide([AssetRepository.layer, AssetWrites.layer, LibraryFollowers.layer, WritesOnTheWay.layer])
+  )
 }

@@ -26,7 +26,7 @@ export class ConnectorSessions extends Context.Service<ConnectorSessions>()("Con
       }))
 
     /** Registers the application, or finds it when the same name, version and platform connected before. */
-    const connect = (app: SeededTrackedApplication) =>
+    const connect = Effect.fn("ConnectorSessions.connect")((app: SeededTrackedApplication) =>
       commits.commit((tx) =>
         Effect.gen(function*() {
           const now = new Date().toISOString()
@@ -45,36 +45,35 @@ export class ConnectorSessions extends Context.Service<ConnectorSessions>()("Con
           if (Option.isNone(row)) return yield* Effect.die(new Error("application vanished right after it was written"))
           return yield* changed(tx, row.value.id)
         })
-      )
+      ))
 
     /** The application of a connector path: it must have connected. */
-    const require = (id: ApplicationId) =>
+    const require = Effect.fn("ConnectorSessions.require")((id: ApplicationId) =>
       Effect.flatMap(known.find(id), Option.match({
         onNone: () => Effect.fail(ApplicationNotConnected.of(id)),
         onSome: Effect.succeed
-      }))
+      })))
 
     /** The stored application a seed names, by id or by identity; `undefined` when it never connected. */
-    const lookup = (seeded: SeededApplication) =>
-      Effect.gen(function*() {
-        const byId = seeded.id === undefined ? Option.none<Application>() : yield* known.find(seeded.id)
-        return Option.isSome(byId) ? byId : yield* known.findByIdentity(seeded)
-      })
+    const lookup = Effect.fn("ConnectorSessions.lookup")(function*(seeded: SeededApplication) {
+      const byId = seeded.id === undefined ? Option.none<Application>() : yield* known.find(seeded.id)
+      return Option.isSome(byId) ? byId : yield* known.findByIdentity(seeded)
+    })
 
     /** The application a created asset belongs to: the stored one, or the seed's, registered now. */
-    const resolve = Effect.fnUntraced(function*(seeded: SeededApplication) {
+    const resolve = Effect.fn("ConnectorSessions.resolve")(function*(seeded: SeededApplication) {
       const found = yield* lookup(seeded)
       return Option.isSome(found) ? found.value : yield* connect(seeded)
     })
 
     /** Sets the application's onboarded flag; the next `connect` shows it. */
-    const setOnboarded = (id: ApplicationId, onboarded: boolean) =>
+    const setOnboarded = Effect.fn("ConnectorSessions.setOnboarded")((id: ApplicationId, onboarded: boolean) =>
       Effect.andThen(
         require(id),
         commits.commit((tx) =>
           Effect.andThen(store.setOnboarded(id, onboarded, new Date().toISOString()), changed(tx, id))
         )
-      ).pipe(Effect.asVoid)
+      ).pipe(Effect.asVoid))
 
     /** Every application that connected, oldest first. */
     const list = Effect.flatMap(store.applications, (rows) => Effect.forEach(rows, applicationOf))

@@ -13,7 +13,7 @@
 import { Context, Deferred, Duration, Effect, Layer, Option, Schedule, Stream } from "effect"
 import { type FeedEntry, type FeedEvent, isOutage } from "../domain/Commit.ts"
 import { facetsOf, searchableText } from "../domain/SearchableText.ts"
-import { MemoryAtRest } from "../MemoryAtRest.ts"
+import { MemoryAtRest } from "../runtime/MemoryAtRest.ts"
 import { ChangeFeed } from "../storage/ChangeFeed.ts"
 import { requestActivity } from "../storage/RequestsReceived.ts"
 import { SearchIndexSnapshots } from "../storage/SearchIndexSnapshots.ts"
@@ -27,9 +27,8 @@ const SNAPSHOT_WAIT = "1 second"
 /**
  * Commits applied since the snapshot was kept (rows read again, after a start that read one back) past which a quiet
  * moment keeps a new one: a start after a crash reads every row they changed again, by runs of consecutive rows, and
- * rebuilds the whole index past 500 runs (about 3 s at 100,000 assets against about 1 s). Keeping one holds the
- * writes and the event loop about 0.25 s at 100,000 assets (the index's bytes, then 22 MB written and flushed):
- * rarely, and only when nothing came for seconds.
+ * rebuilds the whole index past 500 runs, which takes a few times longer. Keeping one holds the writes and the event
+ * loop while the index's bytes are made and written: rarely, and only when nothing came for seconds.
  */
 const KEEP_AFTER_COMMITS = 200
 /**
@@ -41,9 +40,7 @@ const QUIET_LOOK = "5 seconds"
  * How often the follower looks for the end of a burst of commits (saves here, or on another instance over the same
  * database): a look with none applied since the last, after one with some. What applying them left behind is given
  * back then (`MemoryAtRest`), though reads go on: searches that follow a burst at once would never leave a quiet
- * moment. Filling 30,000 assets on Deno and PostgreSQL, then searching at once, the service held 192 MB when the last
- * save was answered, 142 after this collection. Looked for every 5 s, it came after the searches had grown the process
- * by 8 MB (100,000 assets, Deno).
+ * moment. Looked for every second, it comes before the searches that follow a burst have grown the process further.
  */
 const BURST_LOOK = "1 second"
 
@@ -75,26 +72,25 @@ export class LibraryFollowers extends Context.Service<LibraryFollowers>()("Libra
     /** Callers waiting for a commit to be applied, by its number. */
     const waiting = new Map<number, Array<Deferred.Deferred<void>>>()
 
-    const apply = ({ seq, commit }: FeedEntry) =>
-      Effect.gen(function*() {
-        for (const change of commit.assets) {
-          if (change.before !== undefined) search.forget(change.before)
-          if (change._tag !== "Deleted") {
-            const text = searchableText(change.asset)
-            search.remember(change.row, text, facetsOf(change.asset, text, change.row))
-          }
+    const apply = Effect.fn("LibraryFollowers.apply")(function*({ seq, commit }: FeedEntry) {
+      for (const change of commit.assets) {
+        if (change.before !== undefined) search.forget(change.before)
+        if (change._tag !== "Deleted") {
+          const text = searchableText(change.asset)
+          search.remember(change.row, text, facetsOf(change.asset, text, change.row))
         }
-        for (const application of commit.applications) applications.remember(application)
-        for (const intention of commit.intentions) intentions.remember(intention.applicationId, intention.code)
-        yield* hub.publish(commit)
-        applied = seq
-        sinceKept++
-        for (const [waited, deferreds] of waiting) {
-          if (waited > seq) continue
-          waiting.delete(waited)
-          for (const deferred of deferreds) yield* Deferred.succeed(deferred, undefined)
-        }
-      })
+      }
+      for (const application of commit.applications) applications.remember(application)
+      for (const intention of commit.intentions) intentions.remember(intention.applicationId, intention.code)
+      yield* hub.publish(commit)
+      applied = seq
+      sinceKept++
+      for (const [waited, deferreds] of waiting) {
+        if (waited > seq) continue
+        waiting.delete(waited)
+        for (const deferred of deferreds) yield* Deferred.succeed(deferred, undefined)
+      }
+    })
 
     /** An outage: the streams close (1011) so that clients reconnect for a fresh state once it is over. */
     const follow = (event: FeedEvent) => isOutage(event) ? hub.outage(event.outage) : apply(event)
@@ -142,7 +138,7 @@ export class LibraryFollowers extends Context.Service<LibraryFollowers>()("Libra
       )
 
       /**
-       * A snapshot's bytes are made whole in memory (about 25 MB at 100,000 assets): what the writes since the last
+       * A snapshot's bytes are made whole in memory (tens of megabytes for a large library): what the writes since the last
        * full collection left is given back first, so that they do not come on top of it.
        */
       const roomFirst = Option.match(memory, { onNone: () => Effect.void, onSome: (at) => at.giveBackIfGrown })
@@ -181,5 +177,7 @@ export class LibraryFollowers extends Context.Service<LibraryFollowers>()("Libra
 }) {
   /** Without the services it uses, for tests that provide their own. */
   static readonly layerNoDeps = Layer.effect(LibraryFollowers, LibraryFollowers.make)
-  static readonly layer = LibraryFollowers.layerNoDeps.pipe(Layer.provide([ChangeHub.layer, IntentionIndex.layer, KnownApplications.layer, SearchIndex.layer]))
+  static readonly layer = LibraryFollowers.layerNoDeps.pipe(
+    Layer.provide([ChangeHub.layer, IntentionIndex.layer, KnownApplications.layer, SearchIndex.layer])
+  )
 }

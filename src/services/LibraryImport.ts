@@ -89,93 +89,104 @@ export class LibraryImport extends Context.Service<LibraryImport>()("LibraryImpo
      * Prepares (classifies, names) and, unless a dry run, stores one snippet; answers its entry, or that the library
      * holds its id already (another import of the same source may have stored it since it was looked up).
      */
-    const importOne = (kind: ImportKind, snippet: ImportedSnippet, id: string, dryRun: boolean) =>
-      Effect.gen(function*() {
-        const seed = seedOf(kind, snippet)
-        // Near copies are the preview's to show; looking them up would halve an import's pace.
-        const nearCopies = dryRun ? yield* near.of(snippet.code, NEAR_COPIES_SHOWN) : []
-        let language: string
-        if (dryRun) {
-          const drafted = yield* preprocessor.draft(seed)
-          language = drafted.asset.format.classification?.specific ?? "txt"
-        } else {
-          const prepared = yield* preprocessor.prepareForCreate(seed)
-          const created = snippet.created === undefined ? new Date() : new Date(snippet.created)
-          const asset = buildAsset(prepared.asset, {
-            assetId: AssetId.make(id),
-            formatId: FormatId.make(randomUUID()),
-            nextId: randomUUID,
-            creator: installation.userId,
-            now: timestamp(created)
-          })
-          const stored = yield* creator.storeNew(withSourceTimes(asset, snippet))
-          if (!stored) return { held: `is in the library already (${id})` } satisfies Outcome
-          language = prepared.asset.classification.specific ?? "txt"
-        }
-        const entry: ImportedEntry = {
-          id,
-          name: seed.asset.metadata?.name ?? snippet.name,
-          language,
-          place: snippet.place,
-          near_copies: nearCopies.filter((copy) => copy.id !== id)
-        }
-        return { entry } satisfies Outcome
-      })
+    const importOne = Effect.fn("LibraryImport.importOne")(function*(
+      kind: ImportKind,
+      snippet: ImportedSnippet,
+      id: string,
+      dryRun: boolean
+    ) {
+      const seed = seedOf(kind, snippet)
+      // Near copies are the preview's to show; looking them up would halve an import's pace.
+      const nearCopies = dryRun ? yield* near.of(snippet.code, NEAR_COPIES_SHOWN) : []
+      let language: string
+      if (dryRun) {
+        const drafted = yield* preprocessor.draft(seed)
+        language = drafted.asset.format.classification?.specific ?? "txt"
+      } else {
+        const prepared = yield* preprocessor.prepareForCreate(seed)
+        const created = snippet.created === undefined ? new Date() : new Date(snippet.created)
+        const asset = buildAsset(prepared.asset, {
+          assetId: AssetId.make(id),
+          formatId: FormatId.make(randomUUID()),
+          nextId: randomUUID,
+          creator: installation.userId,
+          now: timestamp(created)
+        })
+        const stored = yield* creator.storeNew(withSourceTimes(asset, snippet))
+        if (!stored) return { held: `is in the library already (${id})` } satisfies Outcome
+        language = prepared.asset.classification.specific ?? "txt"
+      }
+      const entry: ImportedEntry = {
+        id,
+        name: seed.asset.metadata?.name ?? snippet.name,
+        language,
+        place: snippet.place,
+        near_copies: nearCopies.filter((copy) => copy.id !== id)
+      }
+      return { entry } satisfies Outcome
+    })
 
     /** Previews (`dryRun`) or imports what an importer read. */
-    const run = (kind: ImportKind, reading: ImportReading, dryRun: boolean) =>
-      Effect.gen(function*() {
-        const skipped: Array<LeftOut> = [...reading.skipped]
-        const problems: Array<LeftOut> = [...reading.problems]
-        const seen = new Set<string>()
-        const planned: Array<{ readonly snippet: ImportedSnippet; readonly id: string }> = []
-        for (const snippet of reading.snippets) {
-          const id = importedAssetId(kind, snippet)
-          if (seen.has(id)) skipped.push({ place: snippet.place, reason: "comes twice in this import; the first is kept" })
-          else {
-            seen.add(id)
-            planned.push({ snippet, id })
-          }
+    const run = Effect.fn("LibraryImport.run")(function*(kind: ImportKind, reading: ImportReading, dryRun: boolean) {
+      const skipped: Array<LeftOut> = [...reading.skipped]
+      const problems: Array<LeftOut> = [...reading.problems]
+      const seen = new Set<string>()
+      const planned: Array<{ readonly snippet: ImportedSnippet; readonly id: string }> = []
+      for (const snippet of reading.snippets) {
+        const id = importedAssetId(kind, snippet)
+        if (seen.has(id)) skipped.push({ place: snippet.place, reason: "comes twice in this import; the first is kept" })
+        else {
+          seen.add(id)
+          planned.push({ snippet, id })
         }
-        const outcomes = yield* Effect.forEach(
-          planned,
-          ({ id, snippet }) =>
-            Effect.result(Effect.flatMap(heldAs(id), (held): Effect.Effect<Outcome, InvalidRequest> =>
-              held === undefined
-                ? importOne(kind, snippet, id, dryRun)
-                : Effect.succeed({ held: `${held} already (${id})` }))),
-          { concurrency: CONCURRENCY }
-        )
-        const entries: Array<ImportedEntry> = []
-        const tags: Array<string> = []
-        outcomes.forEach((outcome, index) => {
-          const { snippet } = planned[index]!
-          if (Result.isFailure(outcome)) problems.push({ place: snippet.place, reason: `was refused: ${messageOf(outcome.failure)}` })
-          else if ("held" in outcome.success) skipped.push({ place: snippet.place, reason: outcome.success.held })
-          else {
-            entries.push(outcome.success.entry)
-            tags.push(...snippet.tags)
-          }
-        })
-        const report: ImportReport = {
-          kind,
-          dry_run: dryRun,
-          read: reading.snippets.length,
-          new: entries.length,
-          imported: dryRun ? 0 : entries.length,
-          languages: counted(entries.map((entry) => entry.language)),
-          tags: counted(tags),
-          entries,
-          skipped,
-          problems
+      }
+      const outcomes = yield* Effect.forEach(
+        planned,
+        ({ id, snippet }) =>
+          Effect.result(Effect.flatMap(heldAs(id), (held): Effect.Effect<Outcome, InvalidRequest> =>
+            held === undefined
+              ? importOne(kind, snippet, id, dryRun)
+              : Effect.succeed({ held: `${held} already (${id})` }))),
+        { concurrency: CONCURRENCY }
+      )
+      const entries: Array<ImportedEntry> = []
+      const tags: Array<string> = []
+      outcomes.forEach((outcome, index) => {
+        const { snippet } = planned[index]!
+        if (Result.isFailure(outcome)) problems.push({ place: snippet.place, reason: `was refused: ${messageOf(outcome.failure)}` })
+        else if ("held" in outcome.success) skipped.push({ place: snippet.place, reason: outcome.success.held })
+        else {
+          entries.push(outcome.success.entry)
+          tags.push(...snippet.tags)
         }
-        return report
       })
+      const report: ImportReport = {
+        kind,
+        dry_run: dryRun,
+        read: reading.snippets.length,
+        new: entries.length,
+        imported: dryRun ? 0 : entries.length,
+        languages: counted(entries.map((entry) => entry.language)),
+        tags: counted(tags),
+        entries,
+        skipped,
+        problems
+      }
+      return report
+    })
 
     return { run } as const
   })
 }) {
   /** Without the services it uses, for tests that provide their own. */
   static readonly layerNoDeps = Layer.effect(LibraryImport, LibraryImport.make)
-  static readonly layer = LibraryImport.layerNoDeps.pipe(Layer.provide([AssetCreator.layer, AssetRepository.layer, Installation.layer, NearCopies.layer, SeedPreprocessor.layer]))
+  static readonly layer = LibraryImport.layerNoDeps.pipe(
+    Layer.provide([
+      AssetCreator.layer,
+      AssetRepository.layer,
+      Installation.layer,
+      NearCopies.layer,
+      SeedPreprocessor.layer
+    ])
+  )
 }

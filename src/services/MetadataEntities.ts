@@ -45,13 +45,15 @@ export class MetadataEntities extends Context.Service<MetadataEntities>()("Metad
     const registry = yield* MetadataStore
     const commits = yield* Commits
 
+    // Generic over the kind, so named with `withSpan` rather than `Effect.fn` (which would fix the kind).
     const list = <K extends MetadataKind>(kind: K) =>
       Effect.map(registry.list(kind), (rows) => ({
         iterable: rows.map(({ entity, assets }) => withAssets(kind, entity, assets))
-      }))
+      })).pipe(Effect.withSpan("MetadataEntities.list"))
 
     /** The ids of every entity of a kind, for the first frame of its identifier stream. */
-    const ids = (kind: MetadataKind) => Effect.map(list(kind), (all) => all.iterable.map((entity) => entity.id))
+    const ids = Effect.fn("MetadataEntities.ids")((kind: MetadataKind) =>
+      Effect.map(list(kind), (all) => all.iterable.map((entity) => entity.id)))
 
     const found = <K extends MetadataKind>(kind: K, id: string) => (entity: Option.Option<MetadataEntity[K]>) =>
       Option.match(entity, {
@@ -67,11 +69,13 @@ export class MetadataEntities extends Context.Service<MetadataEntities>()("Metad
       Effect.gen(function*() {
         const entity = yield* Effect.flatMap(registry.find(kind, id), found(kind, id))
         return withAssets(kind, entity, yield* registry.assetsOf(id))
-      })
+      }).pipe(Effect.withSpan("MetadataEntities.get"))
 
     /** The tag with this text (case-insensitively), the website with this URL. */
     const find = <K extends "tag" | "website">(kind: K, value: string) =>
-      registry.findByKey(kind, kind === "tag" ? tagKey(value) : websiteKey(value))
+      registry.findByKey(kind, kind === "tag" ? tagKey(value) : websiteKey(value)).pipe(
+        Effect.withSpan("MetadataEntities.find")
+      )
 
     /** Puts an entity on an asset (an edit of the asset, unless it carries it already). */
     const putOn = <K extends MetadataKind>(tx: Transaction, kind: K, entity: MetadataEntity[K], asset: AssetId) =>
@@ -112,36 +116,39 @@ export class MetadataEntities extends Context.Service<MetadataEntities>()("Metad
      * Inside a write: the asset carries exactly the tags with these texts (case-insensitively), each the library's
      * tag of that text or a new one; tags it keeps stay in their order, new ones follow in the order given.
      */
-    const retagIn = (tx: Transaction, asset: AssetId, texts: ReadonlyArray<string>) =>
-      Effect.gen(function*() {
-        const wanted = new Map<string, Tag>()
-        for (const text of texts.map((text) => text.trim()).filter((text) => text !== "")) {
-          if (wanted.has(tagKey(text))) continue
-          const found = yield* registry.findByKey("tag", tagKey(text))
-          if (Option.isSome(found)) {
-            wanted.set(tagKey(text), found.value)
-          } else {
-            const at = now()
-            const made: Tag = { id: randomUUID(), text, created: at, updated: at, category: "UNKNOWN" }
-            yield* registry.insert("tag", made)
-            tx.entityChanged("tag", made.id)
-            wanted.set(tagKey(text), made)
-          }
+    const retagIn = Effect.fn("MetadataEntities.retagIn")(function*(
+      tx: Transaction,
+      asset: AssetId,
+      texts: ReadonlyArray<string>
+    ) {
+      const wanted = new Map<string, Tag>()
+      for (const text of texts.map((text) => text.trim()).filter((text) => text !== "")) {
+        if (wanted.has(tagKey(text))) continue
+        const found = yield* registry.findByKey("tag", tagKey(text))
+        if (Option.isSome(found)) {
+          wanted.set(tagKey(text), found.value)
+        } else {
+          const at = now()
+          const made: Tag = { id: randomUUID(), text, created: at, updated: at, category: "UNKNOWN" }
+          yield* registry.insert("tag", made)
+          tx.entityChanged("tag", made.id)
+          wanted.set(tagKey(text), made)
         }
-        const ids = new Set([...wanted.values()].map((tag) => tag.id))
-        return yield* tx.edit(asset, (stored) => {
-          const carried = stored.tags?.iterable ?? []
-          const same = carried.length === ids.size && carried.every((tag) => ids.has(tag.id))
-          if (same) return stored
-          return edited(stored, now(), (parts) => {
-            const without = carried.filter((tag) => !ids.has(tag.id))
-              .reduce((next, tag) => withoutEntity(next, "tag", tag.id), parts)
-            return [...wanted.values()].reduce((next, tag) => withEntity(next, "tag", tag), without)
-          })
+      }
+      const ids = new Set([...wanted.values()].map((tag) => tag.id))
+      return yield* tx.edit(asset, (stored) => {
+        const carried = stored.tags?.iterable ?? []
+        const same = carried.length === ids.size && carried.every((tag) => ids.has(tag.id))
+        if (same) return stored
+        return edited(stored, now(), (parts) => {
+          const without = carried.filter((tag) => !ids.has(tag.id))
+            .reduce((next, tag) => withoutEntity(next, "tag", tag.id), parts)
+          return [...wanted.values()].reduce((next, tag) => withEntity(next, "tag", tag), without)
         })
       })
+    })
 
-    const createTag = (seeded: SeededTag) => {
+    const createTag = Effect.fn("MetadataEntities.createTag")((seeded: SeededTag) => {
       const at = now()
       return createShared("tag", {
         id: randomUUID(),
@@ -150,9 +157,9 @@ export class MetadataEntities extends Context.Service<MetadataEntities>()("Metad
         updated: at,
         category: seeded.category ?? "UNKNOWN"
       } satisfies Tag, seeded.asset)
-    }
+    })
 
-    const createWebsite = (seeded: SeededWebsite) => {
+    const createWebsite = Effect.fn("MetadataEntities.createWebsite")((seeded: SeededWebsite) => {
       const at = now()
       return createShared("website", {
         id: randomUUID(),
@@ -161,9 +168,9 @@ export class MetadataEntities extends Context.Service<MetadataEntities>()("Metad
         created: at,
         updated: at
       } satisfies Website, seeded.asset)
-    }
+    })
 
-    const createAnnotation = (seeded: SeededAnnotation) =>
+    const createAnnotation = Effect.fn("MetadataEntities.createAnnotation")((seeded: SeededAnnotation) =>
       commits.commit((tx) =>
         Effect.gen(function*() {
           const at = now()
@@ -181,7 +188,7 @@ export class MetadataEntities extends Context.Service<MetadataEntities>()("Metad
           if (seeded.asset !== undefined) yield* putOn(tx, "annotation", annotation, seeded.asset)
           return annotation
         })
-      )
+      ))
 
     /** A new text or URL that another entity of the kind has is a conflict. */
     const unique = <K extends "tag" | "website">(kind: K, entity: MetadataEntity[K]) =>
@@ -196,13 +203,16 @@ export class MetadataEntities extends Context.Service<MetadataEntities>()("Metad
       })
 
     /** Rewrites every asset carrying an entity: a change to the library, so their `updated` stays. */
-    const rewriteCarriers = (tx: Transaction, id: string, change: (parts: AssetParts) => AssetParts) =>
-      Effect.gen(function*() {
-        for (const asset of yield* registry.assetsOf(id)) {
-          // Only live assets carry entities, so each is there to rewrite.
-          yield* Effect.orDie(tx.edit(AssetId.make(asset), (stored) => editAsset(stored, change)))
-        }
-      })
+    const rewriteCarriers = Effect.fn("MetadataEntities.rewriteCarriers")(function*(
+      tx: Transaction,
+      id: string,
+      change: (parts: AssetParts) => AssetParts
+    ) {
+      for (const asset of yield* registry.assetsOf(id)) {
+        // Only live assets carry entities, so each is there to rewrite.
+        yield* Effect.orDie(tx.edit(AssetId.make(asset), (stored) => editAsset(stored, change)))
+      }
+    })
 
     /** Stores an entity's new values, and so on every asset carrying it. */
     const store = <K extends MetadataKind>(tx: Transaction, kind: K, entity: MetadataEntity[K]) =>
@@ -212,7 +222,7 @@ export class MetadataEntities extends Context.Service<MetadataEntities>()("Metad
         yield* rewriteCarriers(tx, entity.id, (parts) => withEntity(parts, kind, entity))
       })
 
-    const updateTag = (given: TagUpdate) =>
+    const updateTag = Effect.fn("MetadataEntities.updateTag")((given: TagUpdate) =>
       Effect.andThen(
         commits.commit((tx) =>
           Effect.gen(function*() {
@@ -224,9 +234,9 @@ export class MetadataEntities extends Context.Service<MetadataEntities>()("Metad
           })
         ),
         Effect.orDie(get("tag", given.id))
-      )
+      ))
 
-    const updateWebsite = (given: WebsiteUpdate) =>
+    const updateWebsite = Effect.fn("MetadataEntities.updateWebsite")((given: WebsiteUpdate) =>
       Effect.andThen(
         commits.commit((tx) =>
           Effect.gen(function*() {
@@ -237,9 +247,9 @@ export class MetadataEntities extends Context.Service<MetadataEntities>()("Metad
           })
         ),
         Effect.orDie(get("website", given.id))
-      )
+      ))
 
-    const updateAnnotation = (given: AnnotationUpdate) =>
+    const updateAnnotation = Effect.fn("MetadataEntities.updateAnnotation")((given: AnnotationUpdate) =>
       commits.commit((tx) =>
         Effect.gen(function*() {
           const annotation = yield* existing("annotation", given.id)
@@ -247,10 +257,10 @@ export class MetadataEntities extends Context.Service<MetadataEntities>()("Metad
           yield* store(tx, "annotation", next)
           return next
         })
-      )
+      ))
 
     /** Deletes an entity and takes it off every asset carrying it. */
-    const remove = (kind: MetadataKind, id: string) =>
+    const remove = Effect.fn("MetadataEntities.remove")((kind: MetadataKind, id: string) =>
       commits.commit((tx) =>
         Effect.gen(function*() {
           yield* existing(kind, id)
@@ -258,23 +268,26 @@ export class MetadataEntities extends Context.Service<MetadataEntities>()("Metad
           yield* registry.remove(id)
           tx.entityChanged(kind, id, true)
         })
-      )
+      ))
 
     /** An annotation belongs to one asset: put on another, it moves there. */
-    const moveAnnotation = (tx: Transaction, annotation: Annotation, asset: AssetId) =>
-      Effect.gen(function*() {
-        const previous = annotation.asset?.id
-        const moved: Annotation = { ...annotation, asset: { id: asset } }
-        yield* registry.update("annotation", moved)
-        tx.entityChanged("annotation", annotation.id)
-        if (previous !== undefined && previous !== asset) {
-          // The asset it was on may have been deleted since: then there is nothing to take it off.
-          yield* takeOff(tx, "annotation", annotation.id, AssetId.make(previous)).pipe(
-            Effect.catchTag("AssetDeleted", () => Effect.void)
-          )
-        }
-        yield* putOn(tx, "annotation", moved, asset)
-      })
+    const moveAnnotation = Effect.fn("MetadataEntities.moveAnnotation")(function*(
+      tx: Transaction,
+      annotation: Annotation,
+      asset: AssetId
+    ) {
+      const previous = annotation.asset?.id
+      const moved: Annotation = { ...annotation, asset: { id: asset } }
+      yield* registry.update("annotation", moved)
+      tx.entityChanged("annotation", annotation.id)
+      if (previous !== undefined && previous !== asset) {
+        // The asset it was on may have been deleted since: then there is nothing to take it off.
+        yield* takeOff(tx, "annotation", annotation.id, AssetId.make(previous)).pipe(
+          Effect.catchTag("AssetDeleted", () => Effect.void)
+        )
+      }
+      yield* putOn(tx, "annotation", moved, asset)
+    })
 
     /** Puts an entity on an asset. */
     const associate = <K extends MetadataKind>(kind: K, id: string, asset: AssetId) =>
@@ -285,10 +298,10 @@ export class MetadataEntities extends Context.Service<MetadataEntities>()("Metad
             ? moveAnnotation(tx, entity as Annotation, asset)
             : Effect.asVoid(putOn(tx, kind, entity, asset))
         })
-      )
+      ).pipe(Effect.withSpan("MetadataEntities.associate"))
 
     /** Takes an entity off an asset; an annotation taken off belongs to no asset. */
-    const disassociate = (kind: MetadataKind, id: string, asset: AssetId) =>
+    const disassociate = Effect.fn("MetadataEntities.disassociate")((kind: MetadataKind, id: string, asset: AssetId) =>
       commits.commit((tx) =>
         Effect.gen(function*() {
           const entity = yield* existing(kind, id)
@@ -299,7 +312,7 @@ export class MetadataEntities extends Context.Service<MetadataEntities>()("Metad
           }
           yield* takeOff(tx, kind, id, asset)
         })
-      )
+      ))
 
     return {
       list,

@@ -19,16 +19,15 @@ export class NearCopies extends Context.Service<NearCopies>()("NearCopies", {
     const repository = yield* AssetRepository
 
     /** The `limit` saved snippets most alike `code`, most alike first. */
-    const of = (code: string, limit: number) =>
-      Effect.gen(function*() {
-        const found = yield* similar.closest(code, { limit, atLeast: REUSE_MATCH })
-        if (found.length === 0) return []
-        const assets = yield* repository.assetsAt(found.map((near) => near.row))
-        return found.flatMap((near): Array<NearCopy> => {
-          const asset = assets.get(near.row)
-          return asset === undefined ? [] : [{ id: asset.id, name: asset.name ?? "", similarity: near.similarity }]
-        })
+    const of = Effect.fn("NearCopies.of")(function*(code: string, limit: number) {
+      const found = yield* similar.closest(code, { limit, atLeast: REUSE_MATCH })
+      if (found.length === 0) return []
+      const assets = yield* repository.assetsAt(found.map((near) => near.row))
+      return found.flatMap((near): Array<NearCopy> => {
+        const asset = assets.get(near.row)
+        return asset === undefined ? [] : [{ id: asset.id, name: asset.name ?? "", similarity: near.similarity }]
       })
+    })
 
     return { of } as const
   })

@@ -62,47 +62,51 @@ export class Recommendations extends Context.Service<Recommendations>()("Recomme
     }
 
     /** Candidates related to one input asset (in its search row, when it is saved), each with a score in [0, 1]. */
-    const relatedTo = (input: Asset, inputRow: number | undefined, exclude: ReadonlySet<number>) =>
-      Effect.gen(function*() {
-        let code = searchableText(input).content
-        if (code === "" && inputRow !== undefined) code = (yield* similar.codeAt([inputRow])).get(inputRow) ?? ""
-        const inputFacets = (inputRow === undefined ? undefined : (yield* facetsAt([inputRow])).get(inputRow)) ?? {
-          tags: new Set((input.tags?.iterable ?? []).map((tag) => tagKey(tag.text))),
-          language: input.original.reference?.classification.specific ?? null
-        }
-        const byCode = code === "" ? [] : yield* similar.closest(code, { limit: 30, exclude })
-        const codeSimilarity = new Map(byCode.map((found) => [found.row, found.similarity]))
-        const rows = [...new Set([...byCode.map((found) => found.row), ...neighbours(inputFacets, exclude)])]
-        const candidates = yield* facetsAt(rows)
-        return rows.flatMap((row) => {
-          const candidate = candidates.get(row)
-          if (candidate === undefined) return []
-          const shared = [...candidate.tags].filter((tag) => inputFacets.tags.has(tag)).length
-          const union = new Set([...candidate.tags, ...inputFacets.tags]).size
-          const sameLanguage = candidate.language !== null &&
-            candidate.language.toLowerCase() === inputFacets.language?.toLowerCase()
-          const score = 0.7 * (codeSimilarity.get(row) ?? 0) + 0.2 * (union === 0 ? 0 : shared / union) +
-            0.1 * (sameLanguage ? 1 : 0)
-          return score > 0 ? [{ row, score }] : []
-        })
+    const relatedTo = Effect.fn("Recommendations.relatedTo")(function*(
+      input: Asset,
+      inputRow: number | undefined,
+      exclude: ReadonlySet<number>
+    ) {
+      let code = searchableText(input).content
+      if (code === "" && inputRow !== undefined) code = (yield* similar.codeAt([inputRow])).get(inputRow) ?? ""
+      const inputFacets = (inputRow === undefined ? undefined : (yield* facetsAt([inputRow])).get(inputRow)) ?? {
+        tags: new Set((input.tags?.iterable ?? []).map((tag) => tagKey(tag.text))),
+        language: input.original.reference?.classification.specific ?? null
+      }
+      const byCode = code === "" ? [] : yield* similar.closest(code, { limit: 30, exclude })
+      const codeSimilarity = new Map(byCode.map((found) => [found.row, found.similarity]))
+      const rows = [...new Set([...byCode.map((found) => found.row), ...neighbours(inputFacets, exclude)])]
+      const candidates = yield* facetsAt(rows)
+      return rows.flatMap((row) => {
+        const candidate = candidates.get(row)
+        if (candidate === undefined) return []
+        const shared = [...candidate.tags].filter((tag) => inputFacets.tags.has(tag)).length
+        const union = new Set([...candidate.tags, ...inputFacets.tags]).size
+        const sameLanguage = candidate.language !== null &&
+          candidate.language.toLowerCase() === inputFacets.language?.toLowerCase()
+        const score = 0.7 * (codeSimilarity.get(row) ?? 0) + 0.2 * (union === 0 ? 0 : shared / union) +
+          0.1 * (sameLanguage ? 1 : 0)
+        return score > 0 ? [{ row, score }] : []
       })
+    })
 
     /** The best assets by the sum of their weighted scores, best first: search rows with their scores. */
-    const ranked = (weighted: ReadonlyArray<{ readonly input: Asset; readonly weight: number }>) =>
-      Effect.gen(function*() {
-        const inputRows = yield* repository.rowsOf(weighted.map(({ input }) => input.id))
-        const exclude = new Set(inputRows.values())
-        const total = new Map<number, number>()
-        for (const { input, weight } of weighted) {
-          for (const { row, score } of yield* relatedTo(input, inputRows.get(input.id), exclude)) {
-            total.set(row, (total.get(row) ?? 0) + weight * score)
-          }
+    const ranked = Effect.fn("Recommendations.ranked")(function*(
+      weighted: ReadonlyArray<{ readonly input: Asset; readonly weight: number }>
+    ) {
+      const inputRows = yield* repository.rowsOf(weighted.map(({ input }) => input.id))
+      const exclude = new Set(inputRows.values())
+      const total = new Map<number, number>()
+      for (const { input, weight } of weighted) {
+        for (const { row, score } of yield* relatedTo(input, inputRows.get(input.id), exclude)) {
+          total.set(row, (total.get(row) ?? 0) + weight * score)
         }
-        return [...total]
-          .sort((a, b) => b[1] - a[1] || b[0] - a[0])
-          .slice(0, ANSWER_LIMIT)
-          .map(([row, score]) => ({ row, score }))
-      })
+      }
+      return [...total]
+        .sort((a, b) => b[1] - a[1] || b[0] - a[0])
+        .slice(0, ANSWER_LIMIT)
+        .map(([row, score]) => ({ row, score }))
+    })
 
     /** `Assets` as JSON text, in the order of `rows`. */
     const documents = (rows: ReadonlyArray<number>) =>
@@ -112,46 +116,48 @@ export class Recommendations extends Context.Service<Recommendations>()("Recomme
       )
 
     /** `Assets` as JSON text: assets related to the inputs, best first. */
-    const related = (inputs: ReadonlyArray<Asset>) =>
-      Effect.flatMap(relatedScored(inputs), (found) => documents(found.map(({ row }) => row)))
+    const related = Effect.fn("Recommendations.related")((inputs: ReadonlyArray<Asset>) =>
+      Effect.flatMap(relatedScored(inputs), (found) => documents(found.map(({ row }) => row))))
 
     /** Assets related to the inputs, best first: search rows with their scores (in [0, 1] for one input). */
-    const relatedScored = (inputs: ReadonlyArray<Asset>) => ranked(inputs.map((input) => ({ input, weight: 1 })))
+    const relatedScored = Effect.fn("Recommendations.relatedScored")((inputs: ReadonlyArray<Asset>) =>
+      ranked(inputs.map((input) => ({ input, weight: 1 }))))
 
     /** `Assets` as JSON text: what to show next, from the index-paired assets and interactions. */
-    const recommended = (request: SeededAssetsRecommendation) =>
-      Effect.gen(function*() {
-        const assets = request.assets.iterable
-        const interactions = request.interactions.iterable
-        if (assets.length !== interactions.length) {
+    const recommended = Effect.fn("Recommendations.recommended")(function*(request: SeededAssetsRecommendation) {
+      const assets = request.assets.iterable
+      const interactions = request.interactions.iterable
+      if (assets.length !== interactions.length) {
+        return yield* Effect.fail(new InvalidRequest({
+          message: `assets and interactions are index-paired: ${assets.length} assets, ` +
+            `${interactions.length} interactions`,
+          path: ["interactions", "iterable"]
+        }))
+      }
+      const weighted: Array<{ input: Asset; weight: number }> = []
+      for (const [i, input] of assets.entries()) {
+        const interaction = interactions[i].interactions
+        const seconds = interaction === undefined ? 0 : durationSeconds(interaction.viewed)
+        if (seconds === undefined) {
           return yield* Effect.fail(new InvalidRequest({
-            message: `assets and interactions are index-paired: ${assets.length} assets, ` +
-              `${interactions.length} interactions`,
-            path: ["interactions", "iterable"]
+            message: `Not an ISO-8601 duration: ${interaction?.viewed}`,
+            path: ["interactions", "iterable", i, "interactions", "viewed"]
           }))
         }
-        const weighted: Array<{ input: Asset; weight: number }> = []
-        for (const [i, input] of assets.entries()) {
-          const interaction = interactions[i].interactions
-          const seconds = interaction === undefined ? 0 : durationSeconds(interaction.viewed)
-          if (seconds === undefined) {
-            return yield* Effect.fail(new InvalidRequest({
-              message: `Not an ISO-8601 duration: ${interaction?.viewed}`,
-              path: ["interactions", "iterable", i, "interactions", "viewed"]
-            }))
-          }
-          // Time spent counts with diminishing returns; a touch (a copy, an edit) counts as much as a long look.
-          const weight = 1 + Math.log1p(seconds / 10) + (interaction?.touched === true ? 2 : 0) +
-            (interaction?.scrolled === true ? 0.5 : 0)
-          weighted.push({ input, weight })
-        }
-        return yield* documents((yield* ranked(weighted)).map(({ row }) => row))
-      })
+        // Time spent counts with diminishing returns; a touch (a copy, an edit) counts as much as a long look.
+        const weight = 1 + Math.log1p(seconds / 10) + (interaction?.touched === true ? 2 : 0) +
+          (interaction?.scrolled === true ? 0.5 : 0)
+        weighted.push({ input, weight })
+      }
+      return yield* documents((yield* ranked(weighted)).map(({ row }) => row))
+    })
 
     return { related, relatedScored, recommended } as const
   })
 }) {
   /** Without the services it uses, for tests that provide their own. */
   static readonly layerNoDeps = Layer.effect(Recommendations, Recommendations.make)
-  static readonly layer = Recommendations.layerNoDeps.pipe(Layer.provide([AssetRepository.layer, SearchIndex.layer, SimilarityIndex.layer]))
+  static readonly layer = Recommendations.layerNoDeps.pipe(
+    Layer.provide([AssetRepository.layer, SearchIndex.layer, SimilarityIndex.layer])
+  )
 }

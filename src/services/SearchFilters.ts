@@ -33,70 +33,81 @@ export const makeSearchFilters = (
   facets: FacetIndex,
   casing: boolean
 ) => {
-  const range = (field: "created" | "updated", filter: Range, path: ReadonlyArray<string | number>) =>
-    Effect.gen(function*() {
-      const from = filter.from === undefined ? undefined : yield* instant(filter.from.value, [...path, "from"])
-      const to = filter.to === undefined ? undefined : yield* instant(filter.to.value, [...path, "to"])
-      // Both ends: inside the range, or outside it when `between` is explicitly false.
-      const inside = !(from !== undefined && to !== undefined && filter.between === false)
-      return facets.range(field, from, to, inside)
-    })
+  const range = Effect.fn("SearchFilters.range")(function*(
+    field: "created" | "updated",
+    filter: Range,
+    path: ReadonlyArray<string | number>
+  ) {
+    const from = filter.from === undefined ? undefined : yield* instant(filter.from.value, [...path, "from"])
+    const to = filter.to === undefined ? undefined : yield* instant(filter.to.value, [...path, "to"])
+    // Both ends: inside the range, or outside it when `between` is explicitly false.
+    const inside = !(from !== undefined && to !== undefined && filter.between === false)
+    return facets.range(field, from, to, inside)
+  })
 
   const every = (sets: ReadonlyArray<RowSet>, within: RowSet) => sets.reduce((acc, set) => acc.and(set), within)
 
   /** The rows among `rows` whose fields hold `value`, as written when `casing`, else in any case. */
-  const holding = (rows: ReadonlyArray<number>, fields: ReadonlyArray<PhraseField>, value: string) =>
-    Effect.gen(function*() {
-      const needle = casing ? value : value.toLowerCase()
-      const holds = (text: string) => (casing ? text : text.toLowerCase()).includes(needle)
-      const found: Array<number> = []
-      for (let start = 0; start < rows.length; start += TEXT_PAGE) {
-        const page = rows.slice(start, start + TEXT_PAGE)
-        const titles = fields.some((field) => field !== "content") ? yield* text.titlesAt(page) : []
-        for (const title of titles) {
-          if (fields.some((field) => field !== "content" && holds(title[field]))) found.push(title.row)
-        }
-        if (!fields.includes("content")) continue
-        const seen = new Set(found)
-        for (const [row, code] of yield* text.contentAt(page.filter((row) => !seen.has(row)))) {
-          if (holds(code)) found.push(row)
-        }
+  const holding = Effect.fn("SearchFilters.holding")(function*(
+    rows: ReadonlyArray<number>,
+    fields: ReadonlyArray<PhraseField>,
+    value: string
+  ) {
+    const needle = casing ? value : value.toLowerCase()
+    const holds = (text: string) => (casing ? text : text.toLowerCase()).includes(needle)
+    const found: Array<number> = []
+    for (let start = 0; start < rows.length; start += TEXT_PAGE) {
+      const page = rows.slice(start, start + TEXT_PAGE)
+      const titles = fields.some((field) => field !== "content") ? yield* text.titlesAt(page) : []
+      for (const title of titles) {
+        if (fields.some((field) => field !== "content" && holds(title[field]))) found.push(title.row)
       }
-      return RowSet.of(found)
-    })
+      if (!fields.includes("content")) continue
+      const seen = new Set(found)
+      for (const [row, code] of yield* text.contentAt(page.filter((row) => !seen.has(row)))) {
+        if (holds(code)) found.push(row)
+      }
+    }
+    return RowSet.of(found)
+  })
 
   /**
    * A phrase: its literal occurrence in the chosen fields (all of them when none is chosen). An `indexable` one is
    * looked up in the trigram index (case-insensitive; `casing` then checks the case in the text); a shorter phrase
    * has no trigram, so the texts of the assets still in scope are read.
    */
-  const phrase = (filter: NonNullable<AssetFilter["phrase"]>, within: RowSet) =>
-    Effect.gen(function*() {
-      const value = filter.value ?? ""
-      if (value.trim().length === 0) return within
-      const keys = Object.keys(PHRASE_FIELDS) as Array<keyof typeof PHRASE_FIELDS>
-      const chosen = keys.filter((key) => filter[key] === true)
-      const fields = (chosen.length === 0 ? keys : chosen).map((key) => PHRASE_FIELDS[key])
-      if (!indexable(value)) return yield* holding([...within.values()], fields, value)
-      const found = RowSet.of(yield* text.phrase(value, fields)).and(within)
-      return casing ? yield* holding([...found.values()], fields, value) : found
-    })
+  const phrase = Effect.fn("SearchFilters.phrase")(function*(
+    filter: NonNullable<AssetFilter["phrase"]>,
+    within: RowSet
+  ) {
+    const value = filter.value ?? ""
+    if (value.trim().length === 0) return within
+    const keys = Object.keys(PHRASE_FIELDS) as Array<keyof typeof PHRASE_FIELDS>
+    const chosen = keys.filter((key) => filter[key] === true)
+    const fields = (chosen.length === 0 ? keys : chosen).map((key) => PHRASE_FIELDS[key])
+    if (!indexable(value)) return yield* holding([...within.values()], fields, value)
+    const found = RowSet.of(yield* text.phrase(value, fields)).and(within)
+    return casing ? yield* holding([...found.values()], fields, value) : found
+  })
 
-  const filter = (f: AssetFilter, path: ReadonlyArray<string | number>, within: RowSet) =>
-    Effect.gen(function*() {
-      const sets: Array<RowSet> = []
-      if (f.classification !== undefined) sets.push(facets.language(f.classification))
-      if (f.tags !== undefined) sets.push(every(f.tags.map((tag) => facets.tag(tag)), within))
-      if (f.websites !== undefined) sets.push(every(f.websites.map((url) => facets.website(url)), within))
-      // Persons are not stored on assets yet, so no asset has the persons a filter asks for.
-      if (f.persons !== undefined && f.persons.length > 0) sets.push(RowSet.empty())
-      if (f.created !== undefined) sets.push(yield* range("created", f.created, [...path, "created"]))
-      if (f.updated !== undefined) sets.push(yield* range("updated", f.updated, [...path, "updated"]))
-      if (f.operations !== undefined) sets.push(yield* filters(f.operations, within, [...path, "operations"]))
-      const narrowed = every(sets, within)
-      // Last, so that a phrase reads the texts of as few assets as the other filters leave.
-      return f.phrase === undefined ? narrowed : yield* phrase(f.phrase, narrowed)
-    })
+  const filter = Effect.fn("SearchFilters.filter")(function*(
+    f: AssetFilter,
+    path: ReadonlyArray<string | number>,
+    within: RowSet
+  ) {
+    const sets: Array<RowSet> = []
+    if (f.classification !== undefined) sets.push(facets.language(f.classification))
+    if (f.tags !== undefined) sets.push(every(f.tags.map((tag) => facets.tag(tag)), within))
+    if (f.websites !== undefined) sets.push(every(f.websites.map((url) => facets.website(url)), within))
+    // Persons are not stored on assets yet, so no asset has the persons a filter asks for.
+    if (f.persons !== undefined && f.persons.length > 0) sets.push(RowSet.empty())
+    if (f.created !== undefined) sets.push(yield* range("created", f.created, [...path, "created"]))
+    if (f.updated !== undefined) sets.push(yield* range("updated", f.updated, [...path, "updated"]))
+    if (f.operations !== undefined) sets.push(yield* filters(f.operations, within, [...path, "operations"]))
+    const narrowed = every(sets, within)
+    // Last, so that a phrase reads the texts of as few assets as the other filters leave.
+    return f.phrase === undefined ? narrowed : yield* phrase(f.phrase, narrowed)
+  })
 
   /** The rows of `within` the filter group keeps. */
   const filters = (

@@ -63,17 +63,16 @@ export class SearchIndex extends Context.Service<SearchIndex>()("SearchIndex", {
      * The live assets of the search rows after `after` (at most `size` of them, and none past `upTo`), by row: their
      * titles and facets.
      */
-    const readPage = (after: number, size = LOAD_PAGE, upTo = Infinity) =>
-      Effect.gen(function*() {
-        const rows = (yield* assets.facetsPage(after, size)).filter(({ row }) => row <= upTo)
-        if (rows.length === 0) return undefined
-        const last = rows[rows.length - 1].row
-        const [titleRows, links] = yield* Effect.all(
-          [text.titlesBetween(after, last), metadata.facetLinks(after, last)],
-          { concurrency: 2 }
-        )
-        return { rows, last, titleRows, links }
-      })
+    const readPage = Effect.fn("SearchIndex.readPage")(function*(after: number, size = LOAD_PAGE, upTo = Infinity) {
+      const rows = (yield* assets.facetsPage(after, size)).filter(({ row }) => row <= upTo)
+      if (rows.length === 0) return undefined
+      const last = rows[rows.length - 1].row
+      const [titleRows, links] = yield* Effect.all(
+        [text.titlesBetween(after, last), metadata.facetLinks(after, last)],
+        { concurrency: 2 }
+      )
+      return { rows, last, titleRows, links }
+    })
 
     /**
      * Indexes a page read, its links by the tag and website keys read before the first page. A link to a tag or
@@ -100,15 +99,18 @@ export class SearchIndex extends Context.Service<SearchIndex>()("SearchIndex", {
     }
 
     /** Indexes the live assets of the rows after `after` up to `upTo`, reading no row past it. */
-    const loadRange = (after: number, upTo: number, keys: ReadonlyMap<number, FacetKey>) =>
-      Effect.gen(function*() {
-        for (let from = after; from < upTo;) {
-          const page = yield* readPage(from, Math.min(LOAD_PAGE, upTo - from), upTo)
-          if (page === undefined) return
-          addPage(page, keys)
-          from = page.last
-        }
-      })
+    const loadRange = Effect.fn("SearchIndex.loadRange")(function*(
+      after: number,
+      upTo: number,
+      keys: ReadonlyMap<number, FacetKey>
+    ) {
+      for (let from = after; from < upTo;) {
+        const page = yield* readPage(from, Math.min(LOAD_PAGE, upTo - from), upTo)
+        if (page === undefined) return
+        addPage(page, keys)
+        from = page.last
+      }
+    })
 
     /** Holds nothing, as before a load. */
     const clear = () => {
@@ -155,22 +157,21 @@ export class SearchIndex extends Context.Service<SearchIndex>()("SearchIndex", {
        * loading the library; answers false, holding nothing, when the bytes are not a snapshot of this form or so
        * many runs of rows changed that loading the library costs less.
        */
-      restore: (kept: KeptSnapshot): Effect.Effect<boolean> =>
-        Effect.gen(function*() {
-          const runs = runsOf(kept.changedRows)
-          if (runs.length > REPLAY_RUNS) {
-            const changed = `${kept.changedRows.length} assets changed since the search index's snapshot was kept`
-            return yield* Effect.as(Effect.logInfo(`${changed}: it is built again`), false)
-          }
-          if (!(yield* readBack(kept.bytes))) return false
-          if (runs.length === 0) return true
-          titles.removeRows(kept.changedRows)
-          facets.removeRows(kept.changedRows)
-          const keys = yield* metadata.facetKeys
-          for (const [first, last] of runs) yield* loadRange(first - 1, last, keys)
-          facets.orderLoaded()
-          return true
-        }),
+      restore: Effect.fn("SearchIndex.restore")(function*(kept: KeptSnapshot) {
+        const runs = runsOf(kept.changedRows)
+        if (runs.length > REPLAY_RUNS) {
+          const changed = `${kept.changedRows.length} assets changed since the search index's snapshot was kept`
+          return yield* Effect.as(Effect.logInfo(`${changed}: it is built again`), false)
+        }
+        if (!(yield* readBack(kept.bytes))) return false
+        if (runs.length === 0) return true
+        titles.removeRows(kept.changedRows)
+        facets.removeRows(kept.changedRows)
+        const keys = yield* metadata.facetKeys
+        for (const [first, last] of runs) yield* loadRange(first - 1, last, keys)
+        facets.orderLoaded()
+        return true
+      }),
       /** A committed asset's names and tags become fuzzy-search candidates, its facets filterable. */
       remember: (row: number, searchable: SearchableText, assetFacets: AssetFacets) => {
         titles.add(row, titleText(searchable))

@@ -51,94 +51,97 @@ export class SeedPreprocessor extends Context.Service<SeedPreprocessor>()("SeedP
     const classifier = yield* Classifier
     const sessions = yield* ConnectorSessions
 
-    const prepareFragment = (fragment: SeededFragment, seed: Seed) =>
-      Effect.gen(function*() {
-        const content = fragmentContent(fragment, ["asset", "format", "fragment"])
-        const { text, byteLength } = yield* Effect.mapError(Effect.fromResult(content), InvalidRequest.at)
-        const ext = fragment.metadata?.ext ?? seed.asset.format.classification?.specific ??
-          (text === undefined ? "txt" : yield* classifier.detectLanguage(text))
-        const classification: KnownClassification = {
-          generic: seed.asset.format.classification?.generic ?? classifier.genericOf(ext, false),
-          specific: ext
-        }
-        const completed: SeededFragment = { ...fragment, metadata: { ...fragment.metadata, ext } }
-        return {
-          classification,
-          byteLength,
-          name: text === undefined ? "Untitled snippet" : deriveName(text),
-          fragment: completed
-        }
-      })
+    const prepareFragment = Effect.fn("SeedPreprocessor.prepareFragment")(function*(
+      fragment: SeededFragment,
+      seed: Seed
+    ) {
+      const content = fragmentContent(fragment, ["asset", "format", "fragment"])
+      const { text, byteLength } = yield* Effect.mapError(Effect.fromResult(content), InvalidRequest.at)
+      const ext = fragment.metadata?.ext ?? seed.asset.format.classification?.specific ??
+        (text === undefined ? "txt" : yield* classifier.detectLanguage(text))
+      const classification: KnownClassification = {
+        generic: seed.asset.format.classification?.generic ?? classifier.genericOf(ext, false),
+        specific: ext
+      }
+      const completed: SeededFragment = { ...fragment, metadata: { ...fragment.metadata, ext } }
+      return {
+        classification,
+        byteLength,
+        name: text === undefined ? "Untitled snippet" : deriveName(text),
+        fragment: completed
+      }
+    })
 
-    const prepareFile = (file: SeededFile, seed: Seed) =>
-      Effect.gen(function*() {
-        const { byteLength } = yield* Effect.mapError(Effect.fromResult(fileContent(file, ["asset", "format", "file"])), InvalidRequest.at)
-        const ext = file.metadata?.ext ?? seed.asset.format.classification?.specific ??
-          extensionOfFileName(file.metadata?.name) ?? "bin"
-        const classification: KnownClassification = {
-          generic: seed.asset.format.classification?.generic ?? classifier.genericOf(ext, true),
-          specific: ext
+    const prepareFile = Effect.fn("SeedPreprocessor.prepareFile")(function*(file: SeededFile, seed: Seed) {
+      const { byteLength } = yield* Effect.mapError(Effect.fromResult(fileContent(file, ["asset", "format", "file"])), InvalidRequest.at)
+      const ext = file.metadata?.ext ?? seed.asset.format.classification?.specific ??
+        extensionOfFileName(file.metadata?.name) ?? "bin"
+      const classification: KnownClassification = {
+        generic: seed.asset.format.classification?.generic ?? classifier.genericOf(ext, true),
+        specific: ext
+      }
+      return {
+        classification,
+        byteLength,
+        name: file.metadata?.name ?? "Untitled file",
+        // The stored file is what the client gave; FileFormat has no metadata.
+        fileFormat: {
+          ...(file.bytes === undefined ? {} : { bytes: file.bytes }),
+          ...(file.string === undefined ? {} : { string: file.string })
         }
-        return {
-          classification,
-          byteLength,
-          name: file.metadata?.name ?? "Untitled file",
-          // The stored file is what the client gave; FileFormat has no metadata.
-          fileFormat: {
-            ...(file.bytes === undefined ? {} : { bytes: file.bytes }),
-            ...(file.string === undefined ? {} : { string: file.string })
-          }
-        }
-      })
+      }
+    })
 
     /** Checks and completes a seed; `registerApplication` (create) registers an application that never connected. */
-    const prepare = (seed: Seed, options: { readonly registerApplication: boolean }) =>
-      Effect.gen(function*() {
-        const { format } = seed.asset
-        const content = format.fragment !== undefined && format.file === undefined
-          ? yield* prepareFragment(format.fragment, seed)
-          : format.file !== undefined && format.fragment === undefined
-          ? yield* prepareFile(format.file, seed)
-          : yield* invalid(["asset", "format"], "A format needs exactly one of fragment or file")
-        const application = options.registerApplication
-          ? yield* sessions.resolve(seed.asset.application)
-          : draftApplication(seed.asset.application, yield* sessions.lookup(seed.asset.application))
-        const metadata = {
-          ...seed.asset.metadata,
-          name: seed.asset.metadata?.name?.trim() || content.name,
-          tags: uniqueTags(seed.asset.metadata?.tags ?? [])
-        }
-        const fragment = "fragment" in content ? content.fragment : undefined
-        const completedSeed: Seed = {
-          ...seed,
-          type: seed.type ?? "SEEDED_ASSET",
-          asset: {
-            ...seed.asset,
-            application,
-            metadata,
-            format: {
-              ...format,
-              classification: { ...format.classification, ...content.classification },
-              ...(fragment === undefined ? {} : { fragment })
-            }
+    const prepare = Effect.fn("SeedPreprocessor.prepare")(function*(
+      seed: Seed,
+      options: { readonly registerApplication: boolean }
+    ) {
+      const { format } = seed.asset
+      const content = format.fragment !== undefined && format.file === undefined
+        ? yield* prepareFragment(format.fragment, seed)
+        : format.file !== undefined && format.fragment === undefined
+        ? yield* prepareFile(format.file, seed)
+        : yield* invalid(["asset", "format"], "A format needs exactly one of fragment or file")
+      const application = options.registerApplication
+        ? yield* sessions.resolve(seed.asset.application)
+        : draftApplication(seed.asset.application, yield* sessions.lookup(seed.asset.application))
+      const metadata = {
+        ...seed.asset.metadata,
+        name: seed.asset.metadata?.name?.trim() || content.name,
+        tags: uniqueTags(seed.asset.metadata?.tags ?? [])
+      }
+      const fragment = "fragment" in content ? content.fragment : undefined
+      const completedSeed: Seed = {
+        ...seed,
+        type: seed.type ?? "SEEDED_ASSET",
+        asset: {
+          ...seed.asset,
+          application,
+          metadata,
+          format: {
+            ...format,
+            classification: { ...format.classification, ...content.classification },
+            ...(fragment === undefined ? {} : { fragment })
           }
         }
-        const asset: PreparedAsset = {
-          name: metadata.name,
-          application,
-          classification: content.classification,
-          byteLength: content.byteLength,
-          fragment,
-          file: "fileFormat" in content ? content.fileFormat : undefined,
-          metadata,
-          pseudo: seed.asset.pseudo ?? false
-        }
-        return { seed: completedSeed, asset } satisfies Prepared
-      })
+      }
+      const asset: PreparedAsset = {
+        name: metadata.name,
+        application,
+        classification: content.classification,
+        byteLength: content.byteLength,
+        fragment,
+        file: "fileFormat" in content ? content.fileFormat : undefined,
+        metadata,
+        pseudo: seed.asset.pseudo ?? false
+      }
+      return { seed: completedSeed, asset } satisfies Prepared
+    })
 
     return {
       /** What draft answers: the completed seed, or for an image the seed as given. */
-      draft: Effect.fnUntraced(function*(seed: Seed) {
+      draft: Effect.fn("SeedPreprocessor.draft")(function*(seed: Seed) {
         const prepared = yield* prepare(seed, { registerApplication: false })
         return prepared.asset.classification.generic === "IMAGE" ? seed : prepared.seed
       }),

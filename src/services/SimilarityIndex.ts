@@ -43,54 +43,58 @@ export class SimilarityIndex extends Context.Service<SimilarityIndex>()("Similar
     const { facets } = yield* SearchIndex
 
     /** Saved (not pseudo) assets holding `paste` as it is, newest first. */
-    const holding = (paste: CommentedPaste, exclude: ReadonlySet<number> | undefined) =>
-      Effect.gen(function*() {
-        const rows = (yield* text.containing(paste.words, "anywhere", facets.all(false), PASTE_CANDIDATES))
-          .filter((row) => exclude?.has(row) !== true)
-        const saved = yield* text.contentAt(rows)
-        return rows.filter((row) => holdsPaste(saved.get(row) ?? "", paste))
-      })
+    const holding = Effect.fn("SimilarityIndex.holding")(function*(
+      paste: CommentedPaste,
+      exclude: ReadonlySet<number> | undefined
+    ) {
+      const rows = (yield* text.containing(paste.words, "anywhere", facets.all(false), PASTE_CANDIDATES))
+        .filter((row) => exclude?.has(row) !== true)
+      const saved = yield* text.contentAt(rows)
+      return rows.filter((row) => holdsPaste(saved.get(row) ?? "", paste))
+    })
 
     /** Saved assets most alike `code`, best first, those at or above `atLeast`; rows in `exclude` never returned. */
-    const closest = (code: string, options: { limit: number; atLeast?: number; exclude?: ReadonlySet<number> }) =>
-      Effect.gen(function*() {
-        const query = prepare(code)
-        const limit = CANDIDATES + (options.exclude?.size ?? 0)
-        const found = (yield* store.candidates(fingerprintOf(query), { limit, sameShape: SAME_SHAPE }))
-          .filter((row) => options.exclude?.has(row) !== true)
-          .slice(0, CANDIDATES)
-        const saved = yield* text.contentAt(found)
-        const scored = found.flatMap((row) => {
-          const savedCode = saved.get(row)
-          if (savedCode === undefined) return []
-          const prepared = prepare(savedCode)
-          return [{ row, similarity: round(similarityBetween(query, prepared)), savedCode, prepared }]
-        })
-        // Only assets that tie need the keys ordering them: reading both for all 40 candidates cost 0.4 ms of a
-        // suggestion's 3.5 at 10,000 assets (bench:similarity, three alternated pairs).
-        const sharing = countsOf(scored.map((similar) => similar.similarity))
-        const queryLines = trimmedLines(code)
-        const compared = scored.map(({ row, similarity, savedCode, prepared }): RankedAsset =>
-          (sharing.get(similarity) ?? 0) > 1
-            ? { row, similarity, sameLines: linesHeld(queryLines, savedCode), jaccard: jaccardBetween(query, prepared) }
-            : { row, similarity, sameLines: 0, jaccard: 0 }
-        )
-        const paste = compared.some((similar) => similar.similarity === 1) ? undefined : commentedPaste(code)
-        const held = paste === undefined ? [] : yield* holding(paste, options.exclude)
-        const heldRows = new Set(held)
-        return [
-          ...held.map((row): RankedAsset => ({ row, similarity: 1, sameLines: 1, jaccard: 0 })),
-          ...compared.filter((similar) => !heldRows.has(similar.row))
-        ]
-          .filter((similar) => similar.similarity >= (options.atLeast ?? 0))
-          // Equally alike: the snippet holding more of the code's lines as they are (its comments too), then the one
-          // the code is more of (`jaccardBetween`), then the newest.
-          .sort((a, b) =>
-            b.similarity - a.similarity || b.sameLines - a.sameLines || b.jaccard - a.jaccard || b.row - a.row
-          )
-          .slice(0, options.limit)
-          .map(({ row, similarity }): SimilarAsset => ({ row, similarity }))
+    const closest = Effect.fn("SimilarityIndex.closest")(function*(
+      code: string,
+      options: { limit: number; atLeast?: number; exclude?: ReadonlySet<number> }
+    ) {
+      const query = prepare(code)
+      const limit = CANDIDATES + (options.exclude?.size ?? 0)
+      const found = (yield* store.candidates(fingerprintOf(query), { limit, sameShape: SAME_SHAPE }))
+        .filter((row) => options.exclude?.has(row) !== true)
+        .slice(0, CANDIDATES)
+      const saved = yield* text.contentAt(found)
+      const scored = found.flatMap((row) => {
+        const savedCode = saved.get(row)
+        if (savedCode === undefined) return []
+        const prepared = prepare(savedCode)
+        return [{ row, similarity: round(similarityBetween(query, prepared)), savedCode, prepared }]
       })
+      // Only assets that tie need the keys ordering them: reading both for every candidate was a tenth of a
+      // suggestion's time.
+      const sharing = countsOf(scored.map((similar) => similar.similarity))
+      const queryLines = trimmedLines(code)
+      const compared = scored.map(({ row, similarity, savedCode, prepared }): RankedAsset =>
+        (sharing.get(similarity) ?? 0) > 1
+          ? { row, similarity, sameLines: linesHeld(queryLines, savedCode), jaccard: jaccardBetween(query, prepared) }
+          : { row, similarity, sameLines: 0, jaccard: 0 }
+      )
+      const paste = compared.some((similar) => similar.similarity === 1) ? undefined : commentedPaste(code)
+      const held = paste === undefined ? [] : yield* holding(paste, options.exclude)
+      const heldRows = new Set(held)
+      return [
+        ...held.map((row): RankedAsset => ({ row, similarity: 1, sameLines: 1, jaccard: 0 })),
+        ...compared.filter((similar) => !heldRows.has(similar.row))
+      ]
+        .filter((similar) => similar.similarity >= (options.atLeast ?? 0))
+        // Equally alike: the snippet holding more of the code's lines as they are (its comments too), then the one
+        // the code is more of (`jaccardBetween`), then the newest.
+        .sort((a, b) =>
+          b.similarity - a.similarity || b.sameLines - a.sameLines || b.jaccard - a.jaccard || b.row - a.row
+        )
+        .slice(0, options.limit)
+        .map(({ row, similarity }): SimilarAsset => ({ row, similarity }))
+    })
 
     return { closest, codeAt: text.contentAt } as const
   })

@@ -18,12 +18,11 @@ export class StreamConnections extends Context.Service<StreamConnections>()("Str
        * Tells every connection to close, then waits (at most `grace`) until they have. Polled against a deadline
        * rather than timed out, since shutdown finalizers cannot be interrupted.
        */
-      closeAll: (graceMillis: number) =>
-        Effect.gen(function*() {
-          yield* Deferred.succeed(closing, undefined)
-          const deadline = Date.now() + graceMillis
-          while (open > 0 && Date.now() < deadline) yield* Effect.sleep("10 millis")
-        })
+      closeAll: Effect.fn("StreamConnections.closeAll")(function*(graceMillis: number) {
+        yield* Deferred.succeed(closing, undefined)
+        const deadline = Date.now() + graceMillis
+        while (open > 0 && Date.now() < deadline) yield* Effect.sleep("10 millis")
+      })
     } as const
   })
 }) {

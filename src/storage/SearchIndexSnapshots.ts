@@ -1,7 +1,7 @@
 /**
  * The storage port of the search index's snapshot: the in-memory index (`SearchIndex`) as it was when last kept (at a
  * stop, or in a quiet moment), kept with the library, so that the next start reads it back instead of rebuilding it
- * from every asset (1.2 s of a 2 s start at 100,000 assets). While a snapshot stands, every write transaction records
+ * from every asset (most of a large library's start). While a snapshot stands, every write transaction records
  * the search rows its commits changed (`changed`), so that it stays true to the library after a crash, a write or a
  * restored copy of the database: a start reads it back and indexes those rows again from the database. A stop keeps a
  * new one and forgets the rows; so does a quiet moment after many writes, so that a service running for weeks and then

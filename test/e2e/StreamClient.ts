@@ -50,8 +50,10 @@ export const openStream = async (baseUrl: string, path: string): Promise<StreamC
     frames.push(parsed(String(data)))
     for (const listener of listeners) listener()
   })
+  let closing = ""
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>
     ws.on("close", (code, reason) => {
+      closing = `${code} ${String(reason)}`
       resolve({ code, reason: String(reason) })
       for (const listener of listeners) listener()
     })
@@ -70,7 +72,7 @@ export const openStream = async (baseUrl: string, path: string): Promise<StreamC
         } else if (ws.readyState === WebSocket.CLOSED) {
           listeners.delete(check)
           clearTimeout(timer)
-          reject(new Error(`stream closed before the expected frames; got ${frames.length}`))
+          reject(new Error(`stream closed (${closing}) before the expected frames; got ${frames.length}`))
         }
       }
       const timer = setTimeout(() => {

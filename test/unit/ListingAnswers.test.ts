@@ -1,7 +1,7 @@
 import { expect, it } from "@effect/vitest"
 import { Effect, Layer, Stream } from "effect"
 import { listingAnswers } from "../../src/http/ListingAnswers.ts"
-import { MemoryAtRest } from "../../src/MemoryAtRest.ts"
+import { MemoryAtRest } from "../../src/runtime/MemoryAtRest.ts"
 
 it.effect("asks for memory back once a listing's pages are all sent, not before", () => {
   let asked = 0

@@ -9,7 +9,7 @@ import {
   type Memory,
   MemoryAtRest,
   processMemory
-} from "../../src/MemoryAtRest.ts"
+} from "../../src/runtime/MemoryAtRest.ts"
 import { RequestsReceived } from "../../src/storage/RequestsReceived.ts"
 
 /** A process whose resident memory the test sets, and whose collections leave `afterCollection`. */

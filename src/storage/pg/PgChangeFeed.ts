@@ -24,6 +24,9 @@ export const CHANGES_CHANNEL = "asset_library_changes"
 const PAGE = 500
 /** How often a follower reads even when nothing told it to. */
 const POLL = Duration.seconds(1)
+/** The pause before listening again once the connection dropped, and the longest it doubles to. */
+const RELISTEN_FIRST_MILLIS = 100
+const RELISTEN_MAX_MILLIS = 2000
 /** How many days the outbox keeps a commit: far longer than any live follower lags. */
 export const KEPT_DAYS = 7
 
@@ -36,19 +39,19 @@ export const lastCommitNumber = (sql: SqlClient) =>
 
 /**
  * LISTEN on a connection of its own beside the pool (named `… changes` among the server's sessions, and holding
- * none of the pool's connections) for as long as the scope lives, again whenever it drops or cannot be made (after
- * 0.1 s, doubling to 2 s); `heard` is called on every notification of another origin than `origin`, and after every
- * (re)connection.
+ * none of the pool's connections) for as long as the scope lives, again whenever it drops or cannot be made (after a
+ * pause that doubles up to `RELISTEN_MAX_MILLIS`); `heard` is called on every notification of another origin than `origin`,
+ * and after every (re)connection.
  */
 const listen = (client: PgClient.PgClient, origin: string, heard: () => void) =>
   Effect.gen(function*() {
-    let delay = 100
+    let delay = RELISTEN_FIRST_MILLIS
     const applicationName = [client.config.applicationName, "changes"].filter((part) => part !== undefined).join(" ")
     const config = { ...client.config, applicationName }
     const session = Effect.scoped(Effect.gen(function*() {
       const connection = yield* PgConnection.make(config)
       const notifications = yield* connection.listen(CHANGES_CHANNEL)
-      delay = 100
+      delay = RELISTEN_FIRST_MILLIS
       heard()
       while (true) {
         const notification = yield* Queue.take(notifications)
@@ -57,7 +60,7 @@ const listen = (client: PgClient.PgClient, origin: string, heard: () => void) =>
     }))
     const again = Effect.suspend(() => {
       const wait = delay
-      delay = Math.min(2 * delay, 2000)
+      delay = Math.min(2 * delay, RELISTEN_MAX_MILLIS)
       return Effect.sleep(wait)
     })
     yield* Effect.forkScoped(Effect.forever(Effect.andThen(Effect.ignore(session), again)))

@@ -113,8 +113,8 @@ const client = (url: Redacted.Redacted<string>) =>
     // Planned for each execution's values still, as unnamed statements are: a plan PostgreSQL keeps for any values
     // (its choice after five executions) cannot know a search's pattern, and warm searches took twice as long with
     // it; a write transaction plans its statements once (`PgWriterLock`). New entries of the search indexes (GIN)
-    // wait in a list every search reads through, until autovacuum or a writer merges them: kept to 128 kB rather
-    // than 4 MB, searches right after a burst of saves are faster, for a little more of the server's time a save.
+    // wait in a list every search reads through, until autovacuum or a writer merges them: kept short, searches right
+    // after a burst of saves are faster, for a little more of the server's time a save.
     startupOptions: "-c plan_cache_mode=force_custom_plan -c gin_pending_list_limit=128kB"
   })
 

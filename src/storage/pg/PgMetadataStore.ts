@@ -3,19 +3,20 @@
  * links (`asset_metadata`: pairs of integer rows, the entity's and the asset's search row).
  */
 import { SqlClient } from "effect/sql/SqlClient"
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer, Schema } from "effect"
 import { keyOf, type MetadataEntity, type MetadataKind } from "../../domain/Metadata.ts"
-import { type EntityRow, type ExportedEntityRow, type FacetKey, facetLinksOfJson, MetadataStore } from "../MetadataStore.ts"
+import { decodeEntity, decodeEntityRows, decodeFacetLinks, firstEntity } from "../MetadataRows.ts"
+import { type ExportedEntityRow, type FacetKey, MetadataStore, type RegisteredEntity } from "../MetadataStore.ts"
 import type { SearchRowValue } from "./SearchRowValue.ts"
 import { storable, storableOrNull } from "./StorableText.ts"
-
-const parse = <K extends MetadataKind>(row: { json: string }) => JSON.parse(row.json) as MetadataEntity[K]
 
 /** An entity's key as its column holds it. */
 const keyColumn = <K extends MetadataKind>(kind: K, entity: MetadataEntity[K]) => storableOrNull(keyOf(kind, entity))
 
-const one = <K extends MetadataKind>(rows: ReadonlyArray<EntityRow>) =>
-  rows.length === 0 ? Option.none<MetadataEntity[K]>() : Option.some(parse<K>(rows[0]))
+/** An entity's row in a listing, with the ids of the assets carrying it. */
+const decodeListed = Schema.decodeUnknownEffect(
+  Schema.Array(Schema.Struct({ json: Schema.String, assets: Schema.Array(Schema.String) }))
+)
 
 /** Links from the asset in search row `assetRow` to the entities of `entityRows`. */
 export const linkStatement = (sql: SqlClient, assetRow: SearchRowValue, entityRows: ReadonlyArray<number>) =>
@@ -26,37 +27,48 @@ export const make = Effect.gen(function*() {
 
   // Adopted entities stay as read until the write commits: a rename or deletion of one waits for it. Their keys are
   // answered as the caller knows them (from their JSON), not as the column holds them.
-  const lookup = (kind: MetadataKind, ids: ReadonlyArray<string>, keys: ReadonlyArray<string>) =>
-    Effect.map(
-      sql<EntityRow>`
-        SELECT row, id, key, json FROM metadata
-        WHERE kind = ${kind} AND (id = ANY(${ids}) OR key = ANY(${keys.map(storable)})) FOR SHARE`,
-      (rows) => rows.map((row) => ({ ...row, key: keyOf(kind, parse(row)) }))
-    ).pipe(Effect.orDie)
+  const lookup = <K extends MetadataKind>(kind: K, ids: ReadonlyArray<string>, keys: ReadonlyArray<string>) =>
+    sql`
+      SELECT row, id, key, json FROM metadata
+      WHERE kind = ${kind} AND (id = ANY(${ids}) OR key = ANY(${keys.map(storable)})) FOR SHARE`.pipe(
+      Effect.flatMap(decodeEntityRows),
+      Effect.flatMap(Effect.forEach(({ row, id, json }) =>
+        Effect.map(decodeEntity(kind, json), (entity): RegisteredEntity<K> => ({
+          row,
+          id,
+          key: keyOf(kind, entity),
+          entity
+        }))
+      )),
+      Effect.orDie
+    )
 
   /** One entity; `locked` inside a write transaction, so that other writes of it wait for this one. */
   const findEntity = <K extends MetadataKind>(kind: K, id: string, locked: boolean) =>
-    Effect.map(
-      sql<EntityRow>`
-        SELECT row, id, key, json FROM metadata WHERE id = ${id} AND kind = ${kind} ${sql.literal(locked ? "FOR UPDATE" : "")}`,
-      one<K>
-    ).pipe(Effect.orDie)
+    sql`SELECT row, id, key, json FROM metadata WHERE id = ${id} AND kind = ${kind} ${
+      sql.literal(locked ? "FOR UPDATE" : "")
+    }`.pipe(Effect.flatMap(firstEntity(kind)), Effect.orDie)
 
   const find = <K extends MetadataKind>(kind: K, id: string) => findEntity(kind, id, false)
   const findForWrite = <K extends MetadataKind>(kind: K, id: string) => findEntity(kind, id, true)
 
   const findByKey = <K extends MetadataKind>(kind: K, key: string) =>
-    Effect.map(sql<EntityRow>`SELECT row, id, key, json FROM metadata WHERE kind = ${kind} AND key = ${storable(key)}`, one<K>)
-      .pipe(Effect.orDie)
+    sql`SELECT row, id, key, json FROM metadata WHERE kind = ${kind} AND key = ${storable(key)}`.pipe(
+      Effect.flatMap(firstEntity(kind)),
+      Effect.orDie
+    )
 
   const list = <K extends MetadataKind>(kind: K) =>
-    Effect.map(
-      sql<{ json: string; assets: ReadonlyArray<string> }>`
-        SELECT m.json, ARRAY(SELECT s.asset_id FROM asset_metadata am JOIN search_rows s ON s.row = am.asset_row
-                             WHERE am.metadata_row = m.row ORDER BY am.asset_row) AS assets
-        FROM metadata m WHERE m.kind = ${kind} ORDER BY m.key, m.row`,
-      (rows) => rows.map((row) => ({ entity: parse<K>(row), assets: row.assets }))
-    ).pipe(Effect.orDie)
+    sql`
+      SELECT m.json, ARRAY(SELECT s.asset_id FROM asset_metadata am JOIN search_rows s ON s.row = am.asset_row
+                           WHERE am.metadata_row = m.row ORDER BY am.asset_row) AS assets
+      FROM metadata m WHERE m.kind = ${kind} ORDER BY m.key, m.row`.pipe(
+      Effect.flatMap(decodeListed),
+      Effect.flatMap(Effect.forEach((row) =>
+        Effect.map(decodeEntity(kind, row.json), (entity) => ({ entity, assets: row.assets }))
+      )),
+      Effect.orDie
+    )
 
   const assetsOf = (id: string) =>
     Effect.map(
@@ -82,7 +94,7 @@ export const make = Effect.gen(function*() {
       SELECT coalesce(json_agg(asset_row ORDER BY asset_row, metadata_row), '[]')::text AS assets,
              coalesce(json_agg(metadata_row ORDER BY asset_row, metadata_row), '[]')::text AS entities
       FROM asset_metadata WHERE asset_row > ${after} AND asset_row <= ${last}`
-      .pipe(Effect.map(([lists]) => facetLinksOfJson(lists)), Effect.orDie)
+      .pipe(Effect.flatMap(decodeFacetLinks), Effect.map(([lists]) => lists), Effect.orDie)
 
   const tagsAt = (rows: ReadonlyArray<number>) =>
     rows.length === 0 ? Effect.succeed([]) : sql<{ row: number; key: string }>`

@@ -1,10 +1,10 @@
 /**
  * The statistics PostgreSQL's planner chooses plans by, taken again for each table that outgrew them (`outgrown`, the
  * rule SQLite's are kept by). Autovacuum takes them too, but it looks once a minute: a library just filled (an
- * import, a burst of saves) was planned on guesses until then, and right after 10,000 saves every suggestion's
- * lookup gathered parallel workers (15-25 ms to start on a 2-core machine): p50 46 ms, against 8 with statistics
- * taken during the saves. Looked at every ten seconds, from the server's own counts (`pg_stat_user_tables`), and
- * analysed on one instance at a time.
+ * import, a burst of saves) was planned on guesses until then, and right after thousands of saves every
+ * suggestion's lookup gathered parallel workers, slow to start on a small machine, at several times the time it took
+ * with statistics taken during the saves. Looked at every ten seconds, from the server's own counts
+ * (`pg_stat_user_tables`), and analysed on one instance at a time.
  */
 import { SqlClient } from "effect/sql/SqlClient"
 import { Effect, Layer, Schedule } from "effect"

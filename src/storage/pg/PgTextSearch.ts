@@ -12,10 +12,11 @@
  */
 import { SqlClient } from "effect/sql/SqlClient"
 import type { Fragment } from "effect/sql/Statement"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Schema } from "effect"
 import { identifierWords } from "../../domain/IdentifierWords.ts"
 import type { RowSet } from "../../domain/RowSet.ts"
 import type { SearchableText } from "../../domain/SearchableText.ts"
+import { RowNumbers } from "../RowNumbers.ts"
 import {
   countInScope,
   indexable,
@@ -81,14 +82,22 @@ export const indexStatements = (sql: SqlClient, row: SearchRowValue, text: Searc
   ]
 }
 
+/** Lists of matching rows as `json_agg` gives them (`RowNumbers`). */
+const decodeRows = Schema.decodeUnknownEffect(Schema.Tuple([Schema.Struct({ rows: RowNumbers })]))
+const decodeWithWhole = Schema.decodeUnknownEffect(Schema.Tuple([Schema.Struct({ rows: RowNumbers, whole: RowNumbers })]))
+/** Every match, and the best with their relevance. */
+const decodeRanked = Schema.decodeUnknownEffect(Schema.Tuple([Schema.Struct({
+  matches: RowNumbers,
+  best: Schema.Array(Schema.Tuple([Schema.Number, Schema.Number]))
+})]))
+
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient
 
   /**
    * Whether a scope's folded column holds `text`, case-insensitively: for rows a lookup already found, since no index
-   * answers `strpos`. Where `LIKE` tries the pattern at every position of a text that lacks it, `strpos` skips ahead:
-   * "function return" checked on every row at 100,000 took 109–153 ms with `LIKE`, 60 ms with `strpos`, and the
-   * counted lookup of "function" and "return" that checks it on their matches 156–204 ms, then 126.
+   * answers `strpos`. Where `LIKE` tries the pattern at every position of a text that lacks it, `strpos` skips ahead,
+   * about twice as fast on a query checked on every row.
    */
   const holds = (where: TextScope, text: string) =>
     sql`strpos(${sql(FOLDED_OF[where].column)}, lower(${storable(text)})) > 0`
@@ -98,10 +107,9 @@ export const make = Effect.gen(function*() {
    * trigram index answers for each `indexable` text, `holds` on the rows it finds for the others (a pattern without a
    * trigram would have the index return every row).
    * `estimated: false`, for a lookup that reads every match, passes each pattern as a subquery's value, which the
-   * planner does not see. Estimating a pattern tries it on each value the column's statistics keep (1,001 of
-   * `search_anywhere.folded`): 1-3 ms a pattern at 10,000 and at 100,000 assets, every lookup; unseen, it is planned
-   * for the trigram index, which reads a term's matches about as fast as a scan of the table does for a term in most
-   * rows ("return" at 100,000: 74-90 against 75-77 ms). A limited lookup (`containing`) needs the estimate: for a
+   * planner does not see. Estimating a pattern tries it on each value the column's statistics keep, milliseconds a
+   * pattern on every lookup; unseen, it is planned for the trigram index, which reads a term's matches about as fast
+   * as a scan of the table does for a term in most rows. A limited lookup (`containing`) needs the estimate: for a
    * common term, walking the rows newest first stops at the limit, where the index would read every match.
    */
   const holdsAll = (where: TextScope, texts: ReadonlyArray<string>, { estimated = true } = {}) =>
@@ -129,11 +137,11 @@ export const make = Effect.gen(function*() {
   /** Every row holding all of `texts` in `where`, newest first, with those that hold `whole` too when it is given. */
   const allContaining = (texts: ReadonlyArray<string>, where: TextScope, whole: string | undefined) => {
     const holdsWhole = whole === undefined ? sql`false` : holds(where, whole)
-    return sql<{ rows: ReadonlyArray<number>; whole: ReadonlyArray<number> }>`
+    return sql`
       SELECT coalesce(json_agg(row ORDER BY row DESC), '[]') AS rows,
              coalesce(json_agg(row ORDER BY row DESC) FILTER (WHERE ${holdsWhole}), '[]') AS whole
       FROM ${sql(FOLDED_OF[where].table)} WHERE ${holdsAll(where, texts, { estimated: false })}`
-      .pipe(Effect.map(([found]) => found), Effect.orDie)
+      .pipe(Effect.flatMap(decodeWithWhole), Effect.map(([found]) => found), Effect.orDie)
   }
 
   // PostgreSQL checks every match of the trigram index whether it keeps them all or not: reading them all, newest
@@ -142,7 +150,7 @@ export const make = Effect.gen(function*() {
     Effect.map(allContaining(texts, where, undefined), ({ rows }) => newestInScope(rows, scope, limit))
 
   // A text holding each of `texts` is among their matches: checked on those in the same scan, its matches cost a
-  // second look at rows already read, not a second scan of the library ("function return" at 100,000: 670 -> 415 ms).
+  // second look at rows already read, not a second scan of the library.
   const containingCountedWithWhole = (
     texts: ReadonlyArray<string>,
     whole: string,
@@ -159,19 +167,20 @@ export const make = Effect.gen(function*() {
     const pattern = containingPattern(text)
     const inFields = sql.or(fields.map((field) => sql`${sql(field)} ILIKE ${pattern}`))
     // The indexed column narrows the rows; the fields asked for decide. Code is the bulk of the text, and checking it
-    // for a common word tripled the scan ("return" at 100,000: 660 against 230 ms): a match outside the short fields
-    // is in the code, since a phrase with no line break cannot span the line breaks between the fields. The matches the
-    // fields asked for lack are few (in the short fields, not the code): left out by an anti-join, where joining every
-    // match to its row of search_text cost a lookup each ("return" at 100,000: 300 against 110 ms).
+    // for a common word tripled the scan: a match outside the short fields is in the code, since a phrase with no
+    // line break cannot span the line breaks between the fields. The matches the fields asked for lack are few (in the
+    // short fields, not the code): left out by an anti-join, where joining every match to its row of search_text cost
+    // a lookup each.
     const outsideShortFields = text.includes("\n") ? sql`false` : sql`NOT ${holdsAll("titles", [text])}`
     const found = fields.includes("content")
       ? sql`search_anywhere a WHERE ${holdsAll("anywhere", [text])} AND NOT EXISTS (
               SELECT FROM search_text WHERE search_text.row = a.row AND NOT (${outsideShortFields} OR ${inFields}))`
       : sql`search_text WHERE ${holdsAll("titles", [text])} AND ${inFields}`
-    return Effect.map(
-      sql<{ rows: ReadonlyArray<number> }>`SELECT coalesce(json_agg(row), '[]') AS rows FROM ${found}`,
-      ([{ rows }]) => rows
-    ).pipe(Effect.orDie)
+    return sql`SELECT coalesce(json_agg(row), '[]') AS rows FROM ${found}`.pipe(
+      Effect.flatMap(decodeRows),
+      Effect.map(([{ rows }]) => rows),
+      Effect.orDie
+    )
   }
 
   /** The words as a query: all of them, or any. */
@@ -182,29 +191,30 @@ export const make = Effect.gen(function*() {
   const relevance = sql`ts_rank('{0.1, 0.3, 0.5, 1.0}', words, q)`
 
   const countWords = (list: ReadonlyArray<string>, every: boolean, scope: RowSet) =>
-    Effect.map(
-      sql<{ rows: ReadonlyArray<number> }>`
-        SELECT coalesce(json_agg(row), '[]') AS rows FROM search_words WHERE words @@ ${query(list, every)}`,
-      ([{ rows }]) => countInScope(rows, scope)
-    ).pipe(Effect.orDie)
+    sql`SELECT coalesce(json_agg(row), '[]') AS rows FROM search_words WHERE words @@ ${query(list, every)}`.pipe(
+      Effect.flatMap(decodeRows),
+      Effect.map(([{ rows }]) => countInScope(rows, scope)),
+      Effect.orDie
+    )
 
   // Ranking reads every match's words already: the matches kept once (row and relevance) give the best and the count
-  // in one scan, where the ranked read and the count scanned twice ("return" at 100,000: 295 against 265 + 175 ms).
+  // in one scan, where the ranked read and the count scanned twice.
   const wordsCounted = (list: ReadonlyArray<string>, every: boolean, limit: number, scope: RowSet) =>
-    Effect.map(
-      sql<{ matches: ReadonlyArray<number>; best: ReadonlyArray<readonly [number, number]> }>`
+    sql`
         WITH matches AS MATERIALIZED (
           SELECT row, ${relevance} AS relevance FROM search_words, ${query(list, every)} q WHERE words @@ q
         )
         SELECT coalesce((SELECT json_agg(row) FROM matches), '[]') AS matches,
                coalesce((SELECT json_agg(json_build_array(row, relevance) ORDER BY relevance DESC, row DESC)
                          FROM (SELECT row, relevance FROM matches ORDER BY relevance DESC, row DESC LIMIT ${limit}) b),
-                        '[]') AS best`,
-      ([found]) => ({
+                        '[]') AS best`.pipe(
+      Effect.flatMap(decodeRanked),
+      Effect.map(([found]) => ({
         rows: found.best.map(([row, relevance]): RankedRow => ({ row, relevance })),
         count: countInScope(found.matches, scope)
-      })
-    ).pipe(Effect.orDie)
+      })),
+      Effect.orDie
+    )
 
   const titlesAt = (rows: ReadonlyArray<number>) =>
     rows.length === 0

@@ -46,10 +46,9 @@ const retried = <A, E, R>(transaction: Effect.Effect<A, E, R>): Effect.Effect<A,
 /**
  * A write's statements planned once per connection rather than for each execution's values, as the pool's setting
  * has every statement planned (`PgEngine`: searches need it). A write's statements, keyed by ids and rows, gain
- * nothing from it: a create's rows (one statement) took 0.17 ms to plan and 0.74 ms to run, its entities' lookup 0.05
- * and 0.02 (`pg_stat_statements`). Four alternated fills of 3,000 each (8 clients, a connection per create):
- * PostgreSQL's CPU per create 940–1,046 µs against 1,130–1,246, 369–422 creates/s against 356–394, for one round trip
- * more per transaction. `SET LOCAL` ends with the transaction: the connection's next statement is planned as before.
+ * nothing from it, and planning a create's rows cost a fifth of running them (`pg_stat_statements`): PostgreSQL spent
+ * less CPU per create, for one round trip more per transaction. `SET LOCAL` ends with the transaction: the
+ * connection's next statement is planned as before.
  */
 const plannedOnce = (sql: SqlClient) =>
   Effect.orDie(sql`SET LOCAL plan_cache_mode = force_generic_plan`)

@@ -149,8 +149,7 @@ const searchIndexSnapshot = Effect.gen(function*() {
  * (`search_anywhere.folded`, where `search_text.anywhere_folded` was: literal lookups) and the words
  * (`search_words.words`, where `search_text.words` was: neural code search). A common term's matches are read
  * on nearly every row, and in `search_text`, whose wide rows PostgreSQL compresses, each check decompressed the text
- * again ("export return" at 10,000 assets: 22 ms there, 7 ms here) and read the rows' every page ("return" ranked by
- * its words at 100,000: 136 ms there, 53-61 here). Rows of up to a page stay uncompressed.
+ * again and read the rows' every page, at several times the cost. Rows of up to a page stay uncompressed.
  */
 const narrowSearchTables = Effect.gen(function*() {
   const sql = yield* SqlClient
@@ -162,8 +161,8 @@ const narrowSearchTables = Effect.gen(function*() {
     SELECT row, lower(name || E'\\n' || content || E'\\n' || tags || E'\\n' || annotations) FROM search_text`
   yield* sql`CREATE INDEX search_anywhere_folded ON search_anywhere USING gin (folded gin_trgm_ops)`
   // A lookup's newest matches are read along the primary key when the planner expects many, through the trigram
-  // index when few. From the default sample (30,000 rows) a name in 870 of 100,000 rows was expected in 3,030, and
-  // reading the newest 1,000 along the key visited every row: 131 ms, against 4 through the index.
+  // index when few. From the default sample a name in under one row in a hundred was expected in several times as
+  // many, and reading the newest along the key visited every row, where the index read a few.
   yield* sql`ALTER TABLE search_anywhere ALTER COLUMN folded SET STATISTICS 1000`
   yield* sql`ALTER TABLE search_text DROP COLUMN anywhere_folded`
   yield* sql`

@@ -1,14 +1,12 @@
 /**
  * Keeps SQLite's FTS5 indexes (the text indexes and the similarity keys) a few segments deep. Every write
  * transaction leaves a new segment in each, and FTS5 merges them only four of a level at a time (`automerge`), so a
- * library filled in bursts reads every term from about twenty segments: at 10,000 assets a suggestion's 48 band
- * lookups took 2.0 ms there and 0.3–0.45 ms merged, and its first answer after a start p95 23–28 ms against
- * 14–16 ms. So when neither a write nor a request has come for a while, segments are merged two of a level at a time
- * (`usermerge` 2) in small steps, each its own short write, until none is left to merge: the merging happens between
- * bursts, never during one, and a request waits for one step at most. Searches right after a burst of saves were
- * slower with merging between them (100,000 assets, five runs each: typo'd names p95 32 ms against 28 without,
- * suggestions 21 against 16). Clients that ask more than once a second without a pause leave the merging to FTS5's own
- * (`automerge`), as before this upkeep.
+ * library filled in bursts reads every term from about twenty segments, and a suggestion's band lookups took several
+ * times longer there than merged. So when neither a write nor a request has come for a while, segments are merged two
+ * of a level at a time (`usermerge` 2) in small steps, each its own short write, until none is left to merge: the
+ * merging happens between bursts, never during one, and a request waits for one step at most. Searches right after a
+ * burst of saves were slower with merging between them. Clients that ask more than once a second without a pause
+ * leave the merging to FTS5's own (`automerge`), as before this upkeep.
  */
 import { SqlClient } from "effect/sql/SqlClient"
 import { Duration, Effect, Layer, Schedule } from "effect"
@@ -19,12 +17,11 @@ export const FULL_TEXT_TABLES = ["search_text", "search_titles", "search_words",
 
 /** How long no write and no request must have come before merging. */
 const IDLE = Duration.seconds(1)
-/** Pages a merge step writes: steps of a few milliseconds, none over about 60 at 10,000 or 100,000 assets. */
+/** Pages a merge step writes: steps of a few milliseconds. */
 const STEP_PAGES = 16
 /**
- * The pause between steps. A step holds the event loop (the driver is synchronous): merging a library of 100,000
- * filled in bursts took about 2,600 steps, 6.4 s of work, none over 60 ms; paused, it leaves most of the loop to
- * requests meanwhile.
+ * The pause between steps. A step holds the event loop (the driver is synchronous): merging a large library filled in
+ * bursts takes thousands of steps; paused, it leaves most of the loop to requests meanwhile.
  */
 const PAUSE = Duration.millis(10)
 

@@ -3,20 +3,21 @@
  * links (`asset_metadata`: pairs of integer rows, the entity's and the asset's search row, 8 bytes a link).
  */
 import { SqlClient } from "effect/sql/SqlClient"
-import { Array as Arr, Effect, Layer, Option } from "effect"
+import { Array as Arr, Effect, Layer, Schema } from "effect"
 import { keyOf, type MetadataEntity, type MetadataKind } from "../../domain/Metadata.ts"
-import { type EntityRow, type ExportedEntityRow, type FacetKey, facetLinksOfJson, MetadataStore } from "../MetadataStore.ts"
+import { decodeEntity, decodeEntityRows, decodeFacetLinks, firstEntity } from "../MetadataRows.ts"
+import { type ExportedEntityRow, type FacetKey, MetadataStore, type RegisteredEntity } from "../MetadataStore.ts"
 import { inList } from "./InList.ts"
 
-const parse = <K extends MetadataKind>(row: { json: string }) => JSON.parse(row.json) as MetadataEntity[K]
-
-const one = <K extends MetadataKind>(rows: ReadonlyArray<EntityRow>) =>
-  rows.length === 0 ? Option.none<MetadataEntity[K]>() : Option.some(parse<K>(rows[0]))
+/** An entity's row in a listing, with the ids of the assets carrying it as a JSON list. */
+const decodeListed = Schema.decodeUnknownEffect(
+  Schema.Array(Schema.Struct({ json: Schema.String, assets: Schema.fromJsonString(Schema.Array(Schema.String)) }))
+)
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient
 
-  const lookup = (kind: MetadataKind, ids: ReadonlyArray<string>, keys: ReadonlyArray<string>) => {
+  const lookup = <K extends MetadataKind>(kind: K, ids: ReadonlyArray<string>, keys: ReadonlyArray<string>) => {
     // Two lookups, by id and by key, each along its unique index, in one statement: one with OR, or a planner
     // without statistics, may read every entity of the kind (`+kind` keeps it off that index).
     const byId = ids.length === 0 ? undefined : sql`
@@ -24,29 +25,39 @@ export const make = Effect.gen(function*() {
     const byKey = keys.length === 0 ? undefined : sql`
       SELECT row, id, key, json FROM metadata WHERE kind = ${kind} AND ${inList(sql, "key", keys)}`
     const lookups = [byId, byKey].filter((lookup) => lookup !== undefined)
-    return lookups.length === 0
-      ? Effect.succeed([])
-      : sql<EntityRow>`${sql.join(" UNION ALL ", false)(lookups)}`.pipe(Effect.orDie)
+    if (lookups.length === 0) return Effect.succeed([])
+    return sql`${sql.join(" UNION ALL ", false)(lookups)}`.pipe(
+      Effect.flatMap(decodeEntityRows),
+      Effect.flatMap(Effect.forEach((found) =>
+        Effect.map(decodeEntity(kind, found.json), (entity): RegisteredEntity<K> => ({ ...found, entity }))
+      )),
+      Effect.orDie
+    )
   }
 
   const find = <K extends MetadataKind>(kind: K, id: string) =>
-    Effect.map(
-      sql<EntityRow>`SELECT row, id, key, json FROM metadata WHERE id = ${id} AND kind = ${kind}`,
-      one<K>
-    ).pipe(Effect.orDie)
+    sql`SELECT row, id, key, json FROM metadata WHERE id = ${id} AND kind = ${kind}`.pipe(
+      Effect.flatMap(firstEntity(kind)),
+      Effect.orDie
+    )
 
   const findByKey = <K extends MetadataKind>(kind: K, key: string) =>
-    Effect.map(sql<EntityRow>`SELECT row, id, key, json FROM metadata WHERE kind = ${kind} AND key = ${key}`, one<K>)
-      .pipe(Effect.orDie)
+    sql`SELECT row, id, key, json FROM metadata WHERE kind = ${kind} AND key = ${key}`.pipe(
+      Effect.flatMap(firstEntity(kind)),
+      Effect.orDie
+    )
 
   const list = <K extends MetadataKind>(kind: K) =>
-    Effect.map(
-      sql<{ json: string; assets: string }>`
-        SELECT m.json, (SELECT json_group_array(s.asset_id) FROM asset_metadata am
-                        JOIN search_rows s ON s.rowid = am.asset_row WHERE am.metadata_row = m.row) AS assets
-        FROM metadata m WHERE m.kind = ${kind} ORDER BY m.key, m.row`,
-      (rows) => rows.map((row) => ({ entity: parse<K>(row), assets: JSON.parse(row.assets) as Array<string> }))
-    ).pipe(Effect.orDie)
+    sql`
+      SELECT m.json, (SELECT json_group_array(s.asset_id) FROM asset_metadata am
+                      JOIN search_rows s ON s.rowid = am.asset_row WHERE am.metadata_row = m.row) AS assets
+      FROM metadata m WHERE m.kind = ${kind} ORDER BY m.key, m.row`.pipe(
+      Effect.flatMap(decodeListed),
+      Effect.flatMap(Effect.forEach((row) =>
+        Effect.map(decodeEntity(kind, row.json), (entity) => ({ entity, assets: row.assets }))
+      )),
+      Effect.orDie
+    )
 
   const assetsOf = (id: string) =>
     Effect.map(
@@ -72,7 +83,7 @@ export const make = Effect.gen(function*() {
       SELECT json_group_array(asset_row ORDER BY asset_row, metadata_row) AS assets,
              json_group_array(metadata_row ORDER BY asset_row, metadata_row) AS entities
       FROM asset_metadata WHERE asset_row > ${after} AND asset_row <= ${last}`
-      .pipe(Effect.map(([lists]) => facetLinksOfJson(lists)), Effect.orDie)
+      .pipe(Effect.flatMap(decodeFacetLinks), Effect.map(([lists]) => lists), Effect.orDie)
 
   const tagsAt = (rows: ReadonlyArray<number>) =>
     rows.length === 0 ? Effect.succeed([]) : sql<{ row: number; key: string }>`

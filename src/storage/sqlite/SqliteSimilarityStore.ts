@@ -6,8 +6,9 @@
  * meant 34 writes to random pages.
  */
 import { SqlClient } from "effect/sql/SqlClient"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Schema } from "effect"
 import { BANDS, bandKeys, type CodeFingerprint } from "../../domain/CodeFingerprint.ts"
+import { RowNumbersJson } from "../RowNumbers.ts"
 import { SimilarityStore } from "../SimilarityStore.ts"
 import { fullTextWrite } from "./FullTextWrites.ts"
 
@@ -38,28 +39,34 @@ const CANDIDATES_STATEMENT = `
        SELECT rowid, count(*) AS shared FROM (${Array.from({ length: BANDS }, () => MATCHING).join(" UNION ALL ")})
        GROUP BY rowid ORDER BY shared DESC, rowid DESC LIMIT ?)) AS banded`
 
+/** The four lists of candidates, each aggregated as JSON text. */
+const decodeCandidates = Schema.decodeUnknownEffect(Schema.Tuple([Schema.Struct({
+  same: RowNumbersJson,
+  renamed: RowNumbersJson,
+  shaped: RowNumbersJson,
+  banded: RowNumbersJson
+})]))
+
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient
 
   // One prepared statement of constant text, where four statements were run and the bands' text was built from 48
-  // fragments on every lookup: in a service just started, suggestions' p50 3.2-4.2 ms against 3.6-4.2 (bench:scale's
-  // 40 at 10,000, four alternated pairs); warm, the same.
+  // fragments on every lookup.
   const candidates = (fp: CodeFingerprint, options: { readonly limit: number; readonly sameShape: number }) =>
-    Effect.map(
-      sql.unsafe<{ same: string; renamed: string; shaped: string; banded: string }>(CANDIDATES_STATEMENT, [
-        exactWord(fp),
-        options.limit,
-        renamedWord(fp),
-        options.limit,
-        shapeWord(fp),
-        options.sameShape,
-        ...bandWords(fp),
-        options.limit
-      ]),
-      ([found]) => [
-        ...new Set<number>([found.same, found.renamed, found.shaped, found.banded].flatMap((rows) => JSON.parse(rows)))
-      ]
-    ).pipe(Effect.orDie)
+    sql.unsafe(CANDIDATES_STATEMENT, [
+      exactWord(fp),
+      options.limit,
+      renamedWord(fp),
+      options.limit,
+      shapeWord(fp),
+      options.sameShape,
+      ...bandWords(fp),
+      options.limit
+    ]).pipe(
+      Effect.flatMap(decodeCandidates),
+      Effect.map(([found]) => [...new Set([found.same, found.renamed, found.shaped, found.banded].flat())]),
+      Effect.orDie
+    )
 
   const remove = (row: number) => fullTextWrite(sql`DELETE FROM similarity WHERE rowid = ${row}`)
 

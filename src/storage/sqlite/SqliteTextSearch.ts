@@ -10,7 +10,7 @@
  */
 import { SqlClient } from "effect/sql/SqlClient"
 import type { Fragment } from "effect/sql/Statement"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Schema } from "effect"
 import { identifierWords } from "../../domain/IdentifierWords.ts"
 import { LETTER_PAIRS_ZERO, letterPairBit, letterPairsOf } from "../../domain/LetterPairs.ts"
 import type { RowSet } from "../../domain/RowSet.ts"
@@ -26,6 +26,7 @@ import {
   type TextScope,
   titlesOfValues
 } from "../TextSearch.ts"
+import { RowNumbersJson } from "../RowNumbers.ts"
 import { fullTextWrite } from "./FullTextWrites.ts"
 import { inList } from "./InList.ts"
 
@@ -34,6 +35,8 @@ export const ftsPhrase = (text: string) => `"${text.replaceAll("\"", "\"\"")}"`
 
 /** Newlines separate tags and annotations, so a literal match cannot span two of them. */
 const joined = (items: ReadonlyArray<string>) => items.join("\n")
+
+const decodeMatching = Schema.decodeUnknownEffect(Schema.Tuple([Schema.Struct({ rows: RowNumbersJson })]))
 
 /** Matches an FTS lookup reads at a time while narrowing them to a scope. */
 const FTS_PAGE = 1000
@@ -63,15 +66,13 @@ export const make = Effect.gen(function*() {
       return found
     }).pipe(Effect.orDie)
 
-  /**
-   * Every row of `table` meeting `condition`, in row order (FTS5 reads matches so). They come back as one JSON array:
-   * a common term matches most of the library, and a result row per match costs twice what the matching does.
-   */
+  /** Every row of `table` meeting `condition`, in row order (FTS5 reads matches so), as one array (`RowNumbers`). */
   const allMatching = (table: FtsTable, condition: Fragment) =>
-    Effect.map(
-      sql<{ rows: string }>`SELECT json_group_array(rowid) AS rows FROM ${sql.literal(table)} WHERE ${condition}`,
-      ([found]): Array<number> => JSON.parse(found.rows)
-    ).pipe(Effect.orDie)
+    sql`SELECT json_group_array(rowid) AS rows FROM ${sql.literal(table)} WHERE ${condition}`.pipe(
+      Effect.flatMap(decodeMatching),
+      Effect.map(([found]) => found.rows),
+      Effect.orDie
+    )
 
   const matches = (table: FtsTable, expression: string) => sql`${sql.literal(table)} MATCH ${expression}`
 
@@ -115,7 +116,7 @@ export const make = Effect.gen(function*() {
   }
 
   // One read of every match, newest kept and all counted: a common term's matches were read twice, a limited read
-  // and then a count ("function" and "return" at 100,000 assets: 7 ms, then 45 ms).
+  // and then a count.
   const containingCounted = (texts: ReadonlyArray<string>, where: TextScope, scope: RowSet, limit: number) =>
     Effect.map(
       allMatching(TABLE_OF[where], holdingAll(texts, where)),
@@ -149,8 +150,7 @@ export const make = Effect.gen(function*() {
         : Effect.map(countMatching("search_words", wordsExpression(list, all), scope), (count) => ({ rows, count })))
 
   // Titles are read from the table FTS5 keeps their text in (`search_titles_content`: `id`, then a `cN` per column),
-  // not through the virtual table: a range of rows costs a quarter (100,000 rows at start-up: 386 -> 102 ms), and a
-  // search's 320 candidates a third (1.05 -> 0.33 ms).
+  // not through the virtual table: a range of rows at start-up costs a quarter, and a search's candidates a third.
   const titlesAt = (rows: ReadonlyArray<number>) =>
     rows.length === 0
       ? Effect.succeed([])

@@ -4,11 +4,11 @@
  * lookup); with stale ones it is as wrong: statistics taken while a table was small make it scan the table once it
  * is large. So they are taken again whenever the library has doubled or halved since they were, or an hour passed,
  * reading a bounded sample of each index (`analysis_limit`). At start-up the stored ones are kept if they still fit
- * the library: analysing every table costs 130 ms at 100,000 assets, before the first answer, on every start.
+ * the library: analysing every table costs a large library a noticeable wait before the first answer, on every start.
  *
  * The FTS5 tables' shadow tables get none: every statement FTS5 runs on them is by key, which is what the planner
  * does without statistics, while statistics taken when they were empty made it scan them (`DELETE FROM
- * search_text_data WHERE id BETWEEN ...` read the whole 50 MB index on every commit at 30,000 assets).
+ * search_text_data WHERE id BETWEEN ...` read the whole index on every commit).
  */
 import { SqlClient } from "effect/sql/SqlClient"
 import { Effect, Layer, Schedule } from "effect"

@@ -1,11 +1,10 @@
 /**
  * Checkpoints of the write-ahead log on a thread of their own. SQLite copies the log's pages back into the database
  * file (a checkpoint, with two fsyncs) inside the commit that crosses `wal_autocheckpoint` pages; the driver is
- * synchronous, so that commit held the event loop, and every request with it. Filling 5,000 assets into a new
- * library (8 clients), 110–124 of about 1,400 commits took over 5 ms (up to 47 ms): half the time spent committing.
- * Here a worker thread with a connection of its own runs a passive checkpoint every `EVERY_MS`: it copies what the
- * log holds without waiting for (or blocking) the service's reads and writes. The same fill with it: 32–47 commits
- * over 5 ms, and 1.5–1.8 s spent in BEGIN and COMMIT against 2.4–2.8 s.
+ * synchronous, so that commit held the event loop, and every request with it: in a fill, such commits were half the
+ * time spent committing. Here a worker thread with a connection of its own runs a passive checkpoint every
+ * `EVERY_MS`: it copies what the log holds without waiting for (or blocking) the service's reads and writes, and a
+ * fill spends a third less of its time committing.
  *
  * A passive checkpoint never finishes the log while writes keep coming, and SQLite starts the log anew only when a
  * write finds every page of it copied; so the service's own checkpoint stays, at `LOG_PAGES`: it has the few pages

@@ -332,8 +332,7 @@ const searchIndexJournal = Effect.gen(function*() {
 /**
  * Each live asset's texts lower-cased, by search row (`search_folded`): a term too short for the trigram index is
  * checked there on the matches of the others, where reading it from each asset's stored JSON cost a lookup by id
- * and a parse per match ("zz return" at 100,000 assets, 90,227 matches: 391-567 ms). Filled from what the search
- * tables and the assets hold, a page at a time.
+ * and a parse per match. Filled from what the search tables and the assets hold, a page at a time.
  */
 const searchFolded = Effect.gen(function*() {
   const sql = yield* SqlClient
@@ -358,8 +357,8 @@ const searchFolded = Effect.gen(function*() {
 
 /**
  * The letters and pairs of letters of each live asset's lower-cased texts, by search row (`search_pairs`): a term of
- * one or two of them is checked anywhere by a bit, where `search_folded` was read whole (at 100,000 assets, `if` on the
- * 91,564 matches of `function`: 58 ms against 14 ms). Filled from `search_folded`, a page at a time.
+ * one or two of them is checked anywhere by a bit, where `search_folded` was read whole, at several times the cost.
+ * Filled from `search_folded`, a page at a time.
  */
 const searchLetterPairs = Effect.gen(function*() {
   const sql = yield* SqlClient

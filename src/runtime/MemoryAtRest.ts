@@ -1,23 +1,20 @@
 /**
- * Memory given back in a quiet moment. V8 runs a full collection only once the old generation has grown to twice
- * what is live (`HeapGrowth.ts`), and what it freed stays with the process for the next allocations. V8's memory
- * reducer, made to give it back in an idle browser tab, never started on the service's thread: it judged the
- * allocation rate high for as long as the service sat idle (`--trace-memory-reducer`). So when no request has come
- * over a whole look and none is being answered, and the process has grown by `GROWTH` since the last such collection
- * (or since it started), the service runs one: V8's "last resort", full collections until nothing more is freed, free
- * pages returned and the young generation shrunk. At 100,000 assets on Node 24 (`BENCH_CASE=versions npm run
- * bench:scale`) the service held 177–179 MB 11 s after the full listing, against 280 without; the collection holds
- * the event loop about 80 ms, and a request that comes meanwhile waits for it. The end of a burst of saves asks for
- * the same collection, though reads go on (`LibraryFollowers`), and so does the end of a listing (`ListingAnswers`).
- *
- * V8 runs that kind from V8 12 on (Node 22 and later, Deno). V8 11 (Node 20) runs no collection at all when given
- * the options that ask for it, so there it is asked for an ordinary full collection, which gives less back. Where the
- * collector cannot be reached, nothing is done.
+ * Memory given back in a quiet moment. V8 runs a full collection only once the old generation has grown well past
+ * what is live, and what it freed stays with the process for the next allocations. V8's memory reducer, made to give
+ * it back in an idle browser tab, never started on the service's thread: it judged the allocation rate high for as
+ * long as the service sat idle (`--trace-memory-reducer`). So when no request has come over a whole look and none is
+ * being answered, and the process has grown by `GROWTH` since the last such collection (or since it started), the
+ * service runs one: V8's "last resort", full collections until nothing more is freed, free pages returned and the
+ * young generation shrunk. The collection holds the event loop for tens of milliseconds, and a request that comes
+ * meanwhile waits for it. The end of a burst of saves asks for the same collection, though reads go on
+ * (`LibraryFollowers`), and so does the end of a listing (`ListingAnswers`). `docs/tuning.md` has what it saves.
+ * Where the collector cannot be reached, nothing is done.
  */
 import { Context, Duration, Effect, Layer, Schedule } from "effect"
 import { setFlagsFromString } from "node:v8"
 import { runInNewContext } from "node:vm"
-import { requestActivity } from "./storage/RequestsReceived.ts"
+import { requestActivity } from "../storage/RequestsReceived.ts"
+import { settingOff } from "./RuntimeSettings.mjs"
 
 /** How often the service looks for a quiet moment: no request received since the last look, and none being answered. */
 export const LOOK = Duration.seconds(5)
@@ -54,17 +51,12 @@ const exposedCollector = (): ((options?: GcOptions) => void) | undefined => {
   }
 }
 
-/** Whether this V8 reads the kind of collection from the options it is given (V8 12 and later). */
-const readsCollectionOptions = Number(process.versions.v8.split(".")[0]) >= 12
-
 /** The running process's memory, when its runtime lets the service run the collector. */
 export const processMemory = (): Memory | undefined => {
   const gc = exposedCollector()
   if (gc === undefined) return undefined
   return {
-    collect: readsCollectionOptions
-      ? () => gc({ type: "major", execution: "sync", flavor: "last-resort" })
-      : () => gc(),
+    collect: () => gc({ type: "major", execution: "sync", flavor: "last-resort" }),
     resident: () => process.memoryUsage().rss
   }
 }
@@ -114,8 +106,8 @@ export const givingBackAtRest = (memory: Memory) =>
     })
   )
 
-/** The service's own: on the running process, or none where its collector cannot be reached. */
+/** The service's own: on the running process, or none where its collector cannot be reached (or it is turned off). */
 export const MemoryAtRestLive = Layer.unwrap(Effect.sync(() => {
-  const memory = processMemory()
+  const memory = settingOff("memory-at-rest") ? undefined : processMemory()
   return memory === undefined ? Layer.empty : givingBackAtRest(memory)
 }))
