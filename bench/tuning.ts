@@ -1,14 +1,15 @@
 /**
  * `npm run bench:tuning`: each runtime setting (`docs/tuning.md`) against the build without it, in one run. The
  * library of versions (`BENCH_CASE=versions`, `bench/scale.ts`) at `BENCH_SIZES` (100,000 unless set), without the
- * bare server's fills, once with every setting, once with each turned off (`RUNTIME_SETTINGS_OFF`, the build made
- * again for the one the build applies), and once more with every setting, so that the machine's drift shows; then a
- * table of the figures that decide: peak memory, filling, the searches, the listing, memory at rest and restarts.
+ * bare server's fills, once with every setting, once with each turned off (`RUNTIME_SETTINGS_OFF`), once with all of
+ * them off (settings can stand in for each other, so that one alone off may show nothing), and once more with every
+ * setting, so that the machine's drift shows; then a table of the figures that decide: peak memory, filling, the
+ * searches, the listing, memory at rest and restarts.
  */
-import { execFileSync, spawnSync } from "node:child_process"
+import { spawnSync } from "node:child_process"
 
-const SETTINGS = ["semi-space", "memory-at-rest"]
-const VARIANTS = ["", ...SETTINGS, ""]
+const SETTINGS = ["semi-space", "heap-growth", "no-maglev", "memory-at-rest"]
+const VARIANTS = ["", ...SETTINGS, SETTINGS.join(","), ""]
 /** The rows of `bench/scale.ts`'s table that decide whether a setting stays. */
 const ROWS = [
   "RSS after the queries / peak over the whole test (MB)",
@@ -38,7 +39,6 @@ for (const off of VARIANTS) {
     BENCH_COMPARE: "false",
     BENCH_SIZES: process.env.BENCH_SIZES ?? "100000"
   }
-  execFileSync(process.execPath, ["scripts/build.mjs"], { env, stdio: "inherit" })
   console.log(`\n# ${off === "" ? "every setting" : `without ${off}`}`)
   const run = spawnSync(process.execPath, ["--import", "tsx", "bench/scale.ts"], { env, encoding: "utf8", maxBuffer: 1 << 26 })
   process.stdout.write(run.stdout)
@@ -46,7 +46,6 @@ for (const off of VARIANTS) {
   if (run.status !== 0) throw new Error(`bench/scale.ts failed without ${off || "nothing"}`)
   results.push({ off, figures: tableOf(run.stdout) })
 }
-execFileSync(process.execPath, ["scripts/build.mjs"], { env: { ...process.env, RUNTIME_SETTINGS_OFF: "" }, stdio: "inherit" })
 
 console.log(`\n| figure | ${results.map(({ off }) => off === "" ? "every setting" : `without ${off}`).join(" | ")} |`)
 console.log(`|---|${results.map(() => "---").join("|")}|`)

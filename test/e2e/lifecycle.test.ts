@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { request } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { SEMI_SPACE_FLAG } from "../../src/runtime/RuntimeSettings.mjs"
+import { LAUNCH_FLAGS } from "../../src/runtime/RuntimeSettings.mjs"
 import { application, call, codeSeed } from "./Http.ts"
 import { writeMarker } from "./LibraryState.ts"
 import {
@@ -186,14 +186,14 @@ describe(`graceful shutdown (${runtime}, ${engine})`, () => {
   })
 
   it.skipIf(runtime === "deno" || process.platform !== "linux" || !("execve" in process))(
-    "under npm start on Linux, the service runs with the young generation's size, its command line as typed",
+    "under npm start on Linux, the service runs with its V8 launch flags, its command line as typed",
     async () => {
-      const launched = await startWithNpm(join(dir, "young.db"))
+      const launched = await startWithNpm(join(dir, "flags.db"))
       // Found by its command line (`node … scripts/start.mjs`): the restart kept it as npm's shell typed it.
       const service = serviceUnder(launched.pid)
       try {
         const commandLine = readFileSync(`/proc/${service}/cmdline`, "utf8").split("\0")
-        expect(commandLine).toContain(SEMI_SPACE_FLAG)
+        expect(commandLine).toEqual(expect.arrayContaining(Object.values(LAUNCH_FLAGS)))
       } finally {
         await launched.stop()
         await expect.poll(() => isRunning(service), { timeout: 15_000, interval: 100 }).toBe(false)
