@@ -129,11 +129,12 @@ export const withTypo = (word: string, random: () => number) => {
 }
 
 /**
- * A name with one typo inside its first `base` letters (the name a family of versions shares): two neighbours
- * swapped or a letter left out, the suffix (`_v7`) typed right.
+ * A name with one typo inside the `length` letters from `start` (the name a family of versions shares): two
+ * neighbours swapped or a letter left out, the module before it (`typescript.`) and the suffix after it (`_v7`)
+ * typed right. Never at the base's first letter, where people rarely slip.
  */
-export const withTypoInBase = (name: string, base: number, random: () => number) => {
-  const at = 1 + Math.floor(random() * (base - 2))
+export const withTypoInBase = (name: string, start: number, length: number, random: () => number) => {
+  const at = start + 1 + Math.floor(random() * (length - 2))
   return random() < 0.5
     ? name.slice(0, at) + name[at + 1] + name[at] + name.slice(at + 2)
     : name.slice(0, at) + name.slice(at + 1)

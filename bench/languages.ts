@@ -124,7 +124,7 @@ for (const group of [...new Set(heldOut.map((window) => window.added))]) {
   const at = all.filter((i) => heldOut[i].added === group)
   rows.push(row(group === undefined ? "the first three groups" : `group ${group}`, at))
 }
-// The issue counts TypeScript as the windows that hold TypeScript-only syntax; the same total, so counted.
+// TypeScript is counted as the windows that hold TypeScript-only syntax; the same total, so counted.
 rows.push(row("all but TypeScript without TypeScript-only syntax", all.filter((i) => !plainTypeScript.has(i))))
 const worstLanguage = (answers: ReadonlyArray<string>) => {
   const rates = heldOutLanguages.map((ext) => {

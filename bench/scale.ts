@@ -42,9 +42,9 @@ import { percentile } from "./percentile.ts"
 const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number)
 /**
  * `versions` (`BENCH_CASE=versions`): the library as a user who keeps versions meets it. Every function in ten
- * versions (`name`, `name_v2`, …), three tags each; each create on a new connection, and the same items filled into
- * the bare server (`bench/baseline-server.ts`) and into the framework's floor (`bench/framework-floor-server.ts`,
- * a constant answer) the same way in the same run; typos inside the shared base name;
+ * versions (`module.name_v1` … `module.name_v10`), three tags each; each create on a new connection, and the same
+ * items filled into the bare server (`bench/baseline-server.ts`) and into the framework's floor
+ * (`bench/framework-floor-server.ts`, a constant answer) the same way in the same run; typos inside the base name;
  * filters of a language and one tag; the restart is `npm start` (`deno task start` on Deno), as a user starts it,
  * and is timed again after a crash (SIGKILL) that follows a hundredth of the library saved anew (on SQLite the
  * snapshot of the search index kept at the stop is read back, with the rows those saves changed).
@@ -221,7 +221,10 @@ const queriesFor = (corpus: ReadonlyArray<ScaleEntry>): Queries => {
     const index = Math.floor(random() * corpus.length)
     const { name, base } = corpus[index]
     if (name.length < 6) continue
-    typos.push({ query: base === undefined ? withTypo(name, random) : withTypoInBase(name, base.length, random), index })
+    const query = base === undefined
+      ? withTypo(name, random)
+      : withTypoInBase(name, name.indexOf(`.${base}_v`) + 1, base.length, random)
+    typos.push({ query, index })
   }
   const tags = ["parsing", "c", "effect", "io,ts", "typescript", "streams,vitest", "error", "value,type", "sqlite3", "ui"]
   const filters = VERSIONS ? languageAndTag : [

@@ -84,9 +84,12 @@ export const scaleCorpus = (size: number): Array<ScaleEntry> => {
   })
 }
 
+/** The module a function comes from, as a name's prefix: its file's name up to the first dot (`typescript`). */
+const moduleOf = (origin: string) => origin.split("/").at(-1)!.split(".")[0].replace(/[^A-Za-z0-9_]/g, "_")
+
 /**
- * The library of a user who keeps versions: every function saved about ten times, as `name`, `name_v2`, …,
- * `name_v10` (the versions of all functions interleaved in time, as years of copies are), each version's code
+ * The library of a user who keeps versions: every function saved ten times, titled `module.name_v1` …
+ * `module.name_v10` (the versions of all functions interleaved in time, as years of copies are), each version's code
  * renamed and with a line of its own, three tags each (language, package, topic). Deterministic.
  */
 export const versionedCorpus = (size: number): Array<ScaleEntry> => {
@@ -95,11 +98,11 @@ export const versionedCorpus = (size: number): Array<ScaleEntry> => {
   const families = Math.min(functions.length, Math.ceil(size / 10))
   return Array.from({ length: size }, (_, i) => {
     const fn = functions[i % families]
-    const version = Math.floor(i / families)
-    const name = version === 0 ? fn.name : `${fn.name}_v${version + 1}`
-    const code = version === 0
+    const version = Math.floor(i / families) + 1
+    const name = `${moduleOf(fn.origin)}.${fn.name}_v${version}`
+    const code = version === 1
       ? fn.code
-      : fn.code.replaceAll(fn.name, name).replace(/\n/, `\n  // version ${version + 1}\n`)
+      : fn.code.replaceAll(fn.name, `${fn.name}_v${version}`).replace(/\n/, `\n  // version ${version}\n`)
     return { name, base: fn.name, ext: fn.ext, code, tags: [fn.ext, packageOf(fn.origin), TOPICS[i % TOPICS.length]] }
   })
 }

@@ -17,7 +17,7 @@ import { databaseServer, type FreshDatabase, freshDatabase } from "./freshDataba
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
-/** Concurrent keep-alive connections (`BENCH_CONNECTIONS`; issue "Fast as users meet it" measures 32). */
+/** Concurrent keep-alive connections (`BENCH_CONNECTIONS`; the targets are measured at 32). */
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const PRELOADED = 2000
 
