@@ -6,7 +6,7 @@
  * Tree-sitter reads any fragment: a snippet cut mid-function still parses, its broken parts as error nodes, and
  * TypeScript's constructs inside those count too: on windows of the tuning sources in which the TypeScript compiler
  * finds TypeScript-only syntax, far more are told with them than without, and JavaScript is rarely taken for
- * TypeScript (`bench/README.md`). Loaded with the language detector, on the first snippet that needs detecting.
+ * TypeScript (`npm run bench:languages`). Loaded with the language detector, on the first snippet that needs detecting.
  */
 import { readFileSync } from "node:fs"
 import { createRequire } from "node:module"

@@ -82,7 +82,7 @@ const BATCH_MILLIS = 25
 /**
  * How long a transaction waits for write requests on their way (`WritesOnTheWay`) before it starts, so that writes
  * sent together share a transaction; a lone one waits for none. Clients creating over new connections share larger
- * transactions with a longer wait, and fill faster for less CPU per create (`bench/README.md`).
+ * transactions with a longer wait, and fill faster for less CPU per create (`BENCH_CASE=versions npm run bench:scale`).
  */
 const COMPANY_MILLIS = 6
 

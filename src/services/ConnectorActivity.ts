@@ -29,8 +29,8 @@ import { SimilarityIndex } from "./SimilarityIndex.ts"
 
 /**
  * How alike copied code must be to a saved asset for the service to say "you already saved this". Chosen on the
- * tuning part of bench:similarity (the project's own corpus): the highest threshold that still recognises nearly every
- * copy with one line in four edited, while few never-saved functions draw a reuse suggestion (`bench/README.md`).
+ * tuning part of `npm run bench:similarity` (the project's own corpus): the highest threshold that still recognises
+ * nearly every copy with one line in four edited, while few never-saved functions draw a reuse suggestion.
  */
 export const REUSE_MATCH = 0.7
 /** Saved assets a suggestion lists as compared. */
