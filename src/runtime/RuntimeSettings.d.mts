@@ -1,6 +1,4 @@
 /** The runtime settings the service starts with (see RuntimeSettings.mjs and docs/tuning.md). */
-export declare const SEMI_SPACE_MB: number
-export declare const HEAP_GROWING_PERCENT: number
 /** The V8 flags the service starts with, by setting name. */
 export declare const LAUNCH_FLAGS: Readonly<Record<"semi-space" | "heap-growth" | "no-maglev", string>>
 /** Whether the setting named `name` is turned off for this process (`RUNTIME_SETTINGS_OFF`). */

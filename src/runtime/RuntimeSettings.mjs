@@ -6,9 +6,9 @@
 import { existsSync, readFileSync } from "node:fs"
 
 /** The young generation's largest semi-space, in MB. */
-export const SEMI_SPACE_MB = 8
+const SEMI_SPACE_MB = 8
 /** How far the heap may grow past what is live before a full collection, in percent. */
-export const HEAP_GROWING_PERCENT = 100
+const HEAP_GROWING_PERCENT = 100
 
 /** The V8 flags the service starts with, by setting name; V8 reads some of them only as the process starts. */
 export const LAUNCH_FLAGS = {
