@@ -80,7 +80,8 @@ if (command === "export") {
       const { imported, kept } = JSON.parse(body)
       process.stderr.write(
         `\nimported ${imported.assets} assets, ${imported.metadata} tags, websites and annotations, ` +
-          `${imported.applications} applications; kept as the library had them (ids it already held): ` +
+          `${imported.applications} applications, ${imported.revisions} revisions, ${imported.proposals} proposals; ` +
+          `kept as the library had them (ids it already held): ` +
           `${kept.assets} assets, ${kept.metadata} entities, ${kept.applications} applications\n`
       )
     })

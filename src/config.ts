@@ -55,6 +55,19 @@ export const TrashConfig = Config.all({
 })
 
 /** How long a shutdown waits for requests in flight before closing their connections. */
+/** In a team library on PostgreSQL, the member this instance writes for (else the database role it logs in as). */
+export const TeamConfig = Config.all({
+  member: Config.option(Config.String("MEMBER"))
+})
+
+/**
+ * What an assistant's edit over MCP does: `apply` changes the snippet; `propose` keeps it as a proposal until the
+ * user accepts it (`/proposals`).
+ */
+export const AssistantConfig = Config.all({
+  edits: Config.schema(Schema.Literals(["apply", "propose"]), "ASSISTANT_EDITS").pipe(Config.withDefault<"apply" | "propose">("apply"))
+})
+
 export const ShutdownConfig = Config.all({
   graceMillis: Config.Int("SHUTDOWN_GRACE_MS").pipe(Config.withDefault(10_000))
 })

@@ -196,10 +196,13 @@ const showDetail = (asset) => {
   elements.edit.hidden = elements.save.hidden = elements.remove.hidden = trashed
   elements.restore.hidden = !trashed
   elements.meta.textContent = `created ${asset.created?.readable ?? ""} · updated ${asset.updated?.readable ?? ""}`
+  // The history panel (`history.js`) follows the snippet shown.
+  document.dispatchEvent(new CustomEvent("snippet-shown", { detail: { id: asset.id } }))
 }
 
 const closeDetail = () => {
   state.open = null
+  document.dispatchEvent(new CustomEvent("snippet-shown", { detail: { id: null } }))
   elements.detail.hidden = true
   document.body.classList.remove("reading")
   elements.list.focus()

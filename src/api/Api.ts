@@ -20,6 +20,7 @@ import { ModelsApi } from "./ModelsApi.ts"
 import { DatabaseApi } from "./DatabaseApi.ts"
 import { SearchApi } from "./SearchApi.ts"
 import { TrashApi } from "./TrashApi.ts"
+import { HistoryApi } from "./HistoryApi.ts"
 import { UserApi } from "./UserApi.ts"
 import { WellKnownApi } from "./WellKnownApi.ts"
 
@@ -37,6 +38,7 @@ export class Api extends HttpApi.make("assets-connector")
   .add(ApplicationsApi)
   .add(WellKnownApi)
   .add(TrashApi)
+  .add(HistoryApi)
   .add(DatabaseApi)
   .add(LibraryImportApi)
   .add(ModelContextProtocolApi)

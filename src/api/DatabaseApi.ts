@@ -7,7 +7,13 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import { BackupInvalid } from "./Errors.ts"
 
-const Counts = Schema.Struct({ applications: Schema.Number, metadata: Schema.Number, assets: Schema.Number })
+const Counts = Schema.Struct({
+  applications: Schema.Number,
+  metadata: Schema.Number,
+  assets: Schema.Number,
+  revisions: Schema.Number,
+  proposals: Schema.Number
+})
 
 export const ImportSummary = Schema.Struct({
   /** Records the library lacked, now added. */

@@ -36,3 +36,5 @@ export class UpgradeRequired extends Schema.TaggedError<UpgradeRequired>()(
     return new UpgradeRequired({ message: `${path} is a WebSocket stream: open it with "Upgrade: websocket"` })
   }
 }
+export const RevisionNotFound = Domain.RevisionNotFound.pipe(HttpApiSchema.status(404))
+export const ProposalNotFound = Domain.ProposalNotFound.pipe(HttpApiSchema.status(404))

@@ -3,7 +3,7 @@
  * search index, the known applications, the intentions, the streams) on every instance: the assets it created,
  * updated or deleted, with what the search index needs to follow them (each asset's search row, and the facets it
  * was indexed with before), the metadata entities (tags, websites, annotations) it changed, the applications it
- * registered or changed, and the intentions it stored.
+ * registered or changed, the intentions it stored, and the proposals it made or settled.
  */
 import { Data } from "effect"
 import type { Application } from "./Application.ts"
@@ -36,6 +36,13 @@ export interface MetadataChange {
   readonly deleted: boolean
 }
 
+/** An assistant's proposed edit of a snippet, made or settled (accepted or rejected: `deleted`). */
+export interface ProposalChange {
+  readonly id: string
+  readonly asset: string
+  readonly deleted: boolean
+}
+
 /** Code an application said its user may save. */
 export interface IntentionAdded {
   readonly applicationId: string
@@ -47,12 +54,13 @@ export interface Commit {
   readonly metadata: ReadonlyArray<MetadataChange>
   readonly applications: ReadonlyArray<Application>
   readonly intentions: ReadonlyArray<IntentionAdded>
+  readonly proposals: ReadonlyArray<ProposalChange>
 }
 
 /** Whether a commit changed anything a follower sees. */
 export const isEmptyCommit = (commit: Commit): boolean =>
   commit.assets.length === 0 && commit.metadata.length === 0 && commit.applications.length === 0 &&
-  commit.intentions.length === 0
+  commit.intentions.length === 0 && commit.proposals.length === 0
 
 /** A commit with its place in the change feed: commits of every instance, numbered in the order they committed. */
 export interface FeedEntry {

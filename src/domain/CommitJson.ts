@@ -32,7 +32,9 @@ const CommitFromJson = Schema.fromJsonString(Schema.Struct({
     deleted: Schema.Boolean
   })),
   applications: Schema.Array(Application),
-  intentions: Schema.Array(Schema.Struct({ applicationId: Schema.String, code: Schema.String }))
+  intentions: Schema.Array(Schema.Struct({ applicationId: Schema.String, code: Schema.String })),
+  // Commits written before proposals existed have none.
+  proposals: Schema.optional(Schema.Array(Schema.Struct({ id: Schema.String, asset: Schema.String, deleted: Schema.Boolean })))
 }))
 
 const decode = Schema.decodeUnknownSync(CommitFromJson)
@@ -44,6 +46,7 @@ export const commitOfJson = (json: string): Commit => {
   const decoded = decode(json)
   return {
     ...decoded,
+    proposals: decoded.proposals ?? [],
     assets: decoded.assets.map(({ _tag, ...change }) => AssetChange[_tag](change))
   }
 }

@@ -107,3 +107,21 @@ export class ApplicationNotFound extends Schema.TaggedError<ApplicationNotFound>
     return new ApplicationNotFound({ application, message: `No application with id ${application}` })
   }
 }
+
+export class RevisionNotFound extends Schema.TaggedError<RevisionNotFound>()(
+  "RevisionNotFound",
+  { message: Schema.String, asset: Schema.String, revision: Schema.Number }
+) {
+  static of(asset: string, revision: number) {
+    return new RevisionNotFound({ asset, revision, message: `Snippet ${asset} has no revision ${revision}` })
+  }
+}
+
+export class ProposalNotFound extends Schema.TaggedError<ProposalNotFound>()(
+  "ProposalNotFound",
+  { message: Schema.String, proposal: Schema.String }
+) {
+  static of(proposal: string) {
+    return new ProposalNotFound({ proposal, message: `No proposal with id ${proposal}: it was accepted, rejected, or never made` })
+  }
+}

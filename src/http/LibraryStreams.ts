@@ -1,11 +1,13 @@
 /**
- * The streams that follow the library: asset identifiers, assets without and with content, tag identifiers. Each
+ * The streams that follow the library: asset identifiers, assets without and with content, tag identifiers, the
+ * identifiers of the proposals waiting. Each
  * sends the current state first (assets in pages, so a large library never sits in memory at once), then the frame
  * of every commit that concerns it.
  */
 import { Effect, Stream } from "effect"
 import { AssetRepository } from "../services/AssetRepository.ts"
 import { MetadataEntities } from "../services/MetadataEntities.ts"
+import { HistoryStore } from "../storage/HistoryStore.ts"
 import { assetsSnapshotFrame, commitFrame, identifiersSnapshotFrame, type LibraryStream } from "./StreamFrames.ts"
 import type { SendFrame, StreamSource } from "./StreamServer.ts"
 
@@ -15,6 +17,7 @@ const SNAPSHOT_PAGE = 100
 export const makeLibraryStreams = Effect.gen(function*() {
   const repository = yield* AssetRepository
   const metadata = yield* MetadataEntities
+  const history = yield* HistoryStore
 
   /** The current state in pages; an empty library is one empty page, so that a client knows it has it all. */
   const assetPages = (transferables: boolean) => (send: SendFrame) =>
@@ -41,7 +44,9 @@ export const makeLibraryStreams = Effect.gen(function*() {
     identifiers,
     assets: assetPages(false),
     transferables: assetPages(true),
-    tags: (send) => Effect.flatMap(metadata.ids("tag"), (ids) => send(identifiersSnapshotFrame("tag", ids)))
+    tags: (send) => Effect.flatMap(metadata.ids("tag"), (ids) => send(identifiersSnapshotFrame("tag", ids))),
+    proposals: (send) =>
+      Effect.flatMap(history.proposals, (rows) => send(identifiersSnapshotFrame("proposal", rows.map((row) => row.id))))
   }
 
   return (stream: LibraryStream): StreamSource => ({

@@ -27,10 +27,12 @@ import { LibraryPageRoutes } from "./LibraryPage.ts"
 import { ApplicationsHttpLive, ModelsHttpLive, UserHttpLive } from "./LocalHttp.ts"
 import { AnnotationsHttpLive, TagsHttpLive, WebsitesHttpLive } from "./MetadataHttp.ts"
 import { ModelContextProtocolHttpLive } from "./ModelContextProtocolHttp.ts"
+import { RequestActorLive } from "./RequestActor.ts"
 import { RequestGuardLive } from "./RequestGuard.ts"
 import { SearchHttpLive } from "./SearchHttp.ts"
 import { timeAnswers } from "./ServerTiming.ts"
 import { TrashHttpLive } from "./TrashHttp.ts"
+import { HistoryHttpLive } from "./HistoryHttp.ts"
 import { WellKnownHttpLive } from "./WellKnownHttp.ts"
 import { countWriteRequests, WriteRequestsOnTheWayLive } from "./WriteRequestsOnTheWay.ts"
 
@@ -49,6 +51,7 @@ export const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json
     ApplicationsHttpLive,
     WellKnownHttpLive,
     TrashHttpLive,
+    HistoryHttpLive,
     DatabaseHttpLive,
     LibraryImportHttpLive,
     ModelContextProtocolHttpLive
@@ -62,6 +65,7 @@ export const AllRoutes = Layer.mergeAll(
   LibraryPageRoutes,
   ErrorResponsesLive,
   RequestGuardLive,
+  RequestActorLive,
   WriteRequestsOnTheWayLive
 )
 

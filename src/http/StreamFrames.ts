@@ -9,11 +9,14 @@ import { iterableJson } from "../domain/WireJson.ts"
 import type { AssetChange, Commit } from "../domain/Commit.ts"
 import { textFrame } from "./WebSocketFrames.ts"
 
-/** `/assets/stream/identifiers` sends ids, the other two asset streams assets, `/tags/stream/identifiers` tag ids. */
-export type LibraryStream = "identifiers" | "assets" | "transferables" | "tags"
+/**
+ * `/assets/stream/identifiers` sends ids, the other two asset streams assets, `/tags/stream/identifiers` tag ids,
+ * `/proposals/stream/identifiers` the ids of the assistants' proposals waiting.
+ */
+export type LibraryStream = "identifiers" | "assets" | "transferables" | "tags" | "proposals"
 
 /** A first frame of an identifier stream: every current id, as `StreamedIdentifiers` of `field` (asset, tag). */
-export const identifiersSnapshotFrame = (field: "asset" | "tag", ids: ReadonlyArray<string>): string =>
+export const identifiersSnapshotFrame = (field: IdentifiedField, ids: ReadonlyArray<string>): string =>
   iterableJson(ids.map((id) => `{${JSON.stringify(field)}:{"id":${JSON.stringify(id)}}}`))
 
 /** A page of the asset streams' current state, as `Assets`, from stored asset JSON. */
@@ -22,7 +25,9 @@ export const assetsSnapshotFrame = (documents: ReadonlyArray<string>): string =>
 /** Pseudo assets stay out of the streams, as they stay out of listings. */
 const isStreamed = (change: AssetChange): boolean => change.asset.pseudo !== true
 
-const identifier = (field: "asset" | "tag", id: string, deleted: boolean) =>
+type IdentifiedField = "asset" | "tag" | "proposal"
+
+const identifier = (field: IdentifiedField, id: string, deleted: boolean) =>
   deleted ? { [field]: { id }, deleted: true } : { [field]: { id } }
 
 const build = (commit: Commit, stream: LibraryStream): string | undefined => {
@@ -44,6 +49,15 @@ const build = (commit: Commit, stream: LibraryStream): string | undefined => {
         ? undefined
         : JSON.stringify({ iterable: tags.map((change) => identifier("tag", change.id, change.deleted)) })
     }
+    case "proposals":
+      return commit.proposals.length === 0
+        ? undefined
+        : JSON.stringify({
+          iterable: commit.proposals.map((change) => ({
+            ...identifier("proposal", change.id, change.deleted),
+            asset: { id: change.asset }
+          }))
+        })
   }
 }
 

@@ -35,6 +35,11 @@ export const ImportedWebsite = Schema.Struct({ url: Schema.String, name: Schema.
 export const ImportedSnippet = Schema.Struct({
   /** Its identity in its source (a gist's id and file name, a snippet's id): the same entry imported again has it. */
   key: Schema.String,
+  /**
+   * The key an earlier version of its importer gave it, when that was another: a snippet imported then under it
+   * (the same one: created at the same time) is found and not imported again.
+   */
+  formerKey: Schema.optional(Schema.String),
   /** The id the source gave it, when that is one of this library's (Pieces' own exports). */
   id: Schema.optional(Schema.String.check(Schema.isUUID())),
   name: Schema.String,
@@ -75,9 +80,15 @@ export const concatReadings = (readings: ReadonlyArray<ImportReading>): ImportRe
 /** Names the ids of imported snippets (UUID v5), so that importing the same entry again finds it by id. */
 const IMPORTED_ID_NAMESPACE = "9b1c7f2e-5d3a-4e8b-a6f1-2c4d8e0b7a93"
 
+const idOfKey = (kind: ImportKind, key: string) => uuidV5(`${kind}\u0000${key}`, IMPORTED_ID_NAMESPACE)
+
 /** The asset id an imported snippet gets: its own when the source gave one, else one derived from its key. */
 export const importedAssetId = (kind: ImportKind, snippet: ImportedSnippet): string =>
-  snippet.id ?? uuidV5(`${kind}\u0000${snippet.key}`, IMPORTED_ID_NAMESPACE)
+  snippet.id ?? idOfKey(kind, snippet.key)
+
+/** The asset id an earlier version of its importer gave the snippet, when that was another. */
+export const formerAssetId = (kind: ImportKind, snippet: ImportedSnippet): string | undefined =>
+  snippet.id !== undefined || snippet.formerKey === undefined ? undefined : idOfKey(kind, snippet.formerKey)
 
 /** The 1-based line of an offset in `text`: the line starts found once, each offset then a binary search. */
 export const lineFinder = (text: string) => {

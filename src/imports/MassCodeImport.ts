@@ -31,7 +31,10 @@ interface Fragment {
 }
 
 interface MassCodeSnippet {
+  /** Its identity among the snippets of every massCode library (`identityInVault` for a vault's). */
   readonly id: string
+  /** The identity earlier versions of this importer gave it, when that was another. */
+  readonly formerId?: string | undefined
   /** The library's own id, which this service's export writes (`asset_id`). */
   readonly assetId?: string | undefined
   readonly name: string
@@ -68,6 +71,7 @@ const snippetsOf = (snippet: MassCodeSnippet, file: string, line: number | undef
     const language = fragment.language === undefined ? undefined : languageNamed(fragment.language)
     snippets.push({
       key: `${snippet.id}/${index}`,
+      ...(snippet.formerId === undefined ? {} : { formerKey: `${snippet.formerId}/${index}` }),
       ...(snippet.assetId !== undefined && !several ? { id: snippet.assetId } : {}),
       name: several ? `${snippet.name} — ${fragment.label}` : snippet.name,
       code: fragment.value,
@@ -164,6 +168,14 @@ export const vaultFragments = (body: string): Array<Fragment> => {
   return fragments
 }
 
+/**
+ * A vault's snippet ids are numbers counted per vault (`state.json`'s `counters`): snippet 1 of one vault is not
+ * snippet 1 of another. Its time of creation, which massCode never changes, tells them apart (a file without one, by
+ * its place in the vault).
+ */
+const identityInVault = (id: string, createdAt: string | undefined, relative: string) =>
+  `vault:${createdAt ?? relative}:${id}`
+
 const readVault = (files: ReadonlyArray<SourceFile>): ImportReading => {
   const stateFile = files.find((file) => file.path.split("/").slice(-2).join("/") === `${META_FOLDER}/state.json`)
   const root = stateFile === undefined ? "" : foldersOf(stateFile.path).slice(0, -1).join("/")
@@ -198,8 +210,11 @@ const readVault = (files: ReadonlyArray<SourceFile>): ImportReading => {
     // Written by this service's export: its tags by name (its folder is its first tag).
     const tagNamesWritten = Array.isArray(frontMatter.tag_names) ? frontMatter.tag_names.map(String) : undefined
     const assetId = text(frontMatter.asset_id)
+    const id = String(frontMatter.id ?? relative)
+    const created = isoTime(frontMatter.createdAt)
     return snippetsOf({
-      id: String(frontMatter.id ?? relative),
+      id: identityInVault(id, created, relative),
+      formerId: id,
       ...(assetId !== undefined && isUuid(assetId) ? { assetId: assetId.toLowerCase() } : {}),
       name: text(frontMatter.name) ?? baseName(file.path).replace(/\.md$/, ""),
       description: text(frontMatter.description),
@@ -209,7 +224,7 @@ const readVault = (files: ReadonlyArray<SourceFile>): ImportReading => {
       folders: folders[0] === META_FOLDER || tagNamesWritten !== undefined ? [] : folders,
       websites: Array.isArray(frontMatter.websites) ? frontMatter.websites.filter((url): url is string => typeof url === "string") : [],
       deleted: frontMatter.isDeleted === 1 || frontMatter.isDeleted === true || (folders[0] === META_FOLDER && folders[1] === "trash"),
-      created: isoTime(frontMatter.createdAt),
+      created,
       updated: isoTime(frontMatter.updatedAt)
     }, file.path, 1)
   })

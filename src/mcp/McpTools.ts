@@ -8,9 +8,11 @@
  * - Success: the answer as JSON text, and as `structuredContent`.
  * - An answer over `RESULT_LIMIT` bytes is not sent: an error result says to ask for less.
  */
-import { Context, Effect, Predicate, Result, Schema } from "effect"
+import { Context, Effect, Option, Predicate, Result, Schema } from "effect"
 import { McpSchema, McpServer, Tool } from "effect/ai"
 import { decodeIssues } from "../domain/DecodeIssues.ts"
+import type { Actor } from "../domain/Revision.ts"
+import { actingAs } from "../services/CurrentActor.ts"
 import type { ToolRefusal } from "./SnippetTools.ts"
 
 /** The largest tool result sent, in bytes of its text. */
@@ -67,7 +69,14 @@ export const served = <Parameters extends Schema.Decoder<unknown, never>>(
   }
 }
 
-/** Announces the tools with their JSON schemas and annotations, and runs their calls. */
+/** The assistant a tool call comes from, as its client named itself in `initialize`. */
+export const assistantOf = (client: Option.Option<McpSchema.McpServerClient["Service"]>): Actor =>
+  Option.match(client, {
+    onNone: () => ({ kind: "assistant" }),
+    onSome: ({ clientInfo }) => ({ kind: "assistant", name: clientInfo.name, version: clientInfo.version })
+  })
+
+/** Announces the tools with their JSON schemas and annotations, and runs their calls, by the client's assistant. */
 export const registerTools = (tools: ReadonlyArray<ServedTool>) =>
   Effect.gen(function*() {
     const server = yield* McpServer.McpServer
@@ -88,7 +97,9 @@ export const registerTools = (tools: ReadonlyArray<ServedTool>) =>
           })
         }),
         annotations: Context.empty(),
-        handle: run
+        handle: (payload) =>
+          Effect.flatMap(Effect.serviceOption(McpSchema.McpServerClient), (client) =>
+            run(payload).pipe(actingAs(assistantOf(client))))
       })
     }
   })

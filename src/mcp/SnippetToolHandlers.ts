@@ -3,13 +3,21 @@
  * (snake_case, as the inputs), and the library's refusals as the reasons a tool gives.
  */
 import { Effect } from "effect"
-import type { AssetDeleted, AssetNotFound, InvalidRequest } from "../domain/Errors.ts"
+import { AssistantConfig } from "../config.ts"
+import type { AssetDeleted, AssetNotFound, AssetNotInTrash, InvalidRequest, RevisionNotFound } from "../domain/Errors.ts"
+import type { Revision } from "../domain/Revision.ts"
 import { AssistantLibrary, type SnippetDetails, type SnippetSummary } from "../services/AssistantLibrary.ts"
+import { CurrentActor } from "../services/CurrentActor.ts"
+import { Proposals } from "../services/Proposals.ts"
+import { SnippetHistory } from "../services/SnippetHistory.ts"
 import { served } from "./McpTools.ts"
 import {
   cursorOf,
   EditSnippet,
   GetSnippet,
+  GetSnippetRevision,
+  RestoreSnippetRevision,
+  SnippetHistoryTool,
   ListTags,
   RelatedSnippets,
   SaveSnippet,
@@ -21,8 +29,14 @@ import {
 /** Code longer than this (in characters) is cut in a `get_snippet` answer, which must stay under the result limit. */
 const CODE_LIMIT = 120_000
 
-const refusalOf = (error: AssetNotFound | AssetDeleted | InvalidRequest): ToolRefusal => {
+type Refused = AssetNotFound | AssetDeleted | InvalidRequest | RevisionNotFound | AssetNotInTrash
+
+const refusalOf = (error: Refused): ToolRefusal => {
   switch (error._tag) {
+    case "RevisionNotFound":
+      return { message: `Snippet ${error.asset} has no revision ${error.revision}: list them with snippet_history` }
+    case "AssetNotInTrash":
+      return { message: error.message }
     case "AssetNotFound":
       return { message: `No snippet has id ${error.asset}: find ids with search_snippets` }
     case "AssetDeleted":
@@ -46,7 +60,6 @@ const summaryJson = (summary: SnippetSummary) => ({
 })
 
 const detailsJson = (details: SnippetDetails) => {
-  const cut = details.code.length > CODE_LIMIT
   return {
     id: details.id,
     name: details.name,
@@ -56,10 +69,23 @@ const detailsJson = (details: SnippetDetails) => {
     annotations: details.annotations,
     created: details.created,
     updated: details.updated,
-    code: cut ? details.code.slice(0, CODE_LIMIT) : details.code,
-    ...(cut ? { code_truncated: true, code_length: details.code.length } : {})
+    ...codeJson(details.code)
   }
 }
+
+/** A snippet's code, cut to what a tool result holds. */
+const codeJson = (code: string) =>
+  code.length > CODE_LIMIT ? { code: code.slice(0, CODE_LIMIT), code_truncated: true, code_length: code.length } : { code }
+
+const revisionJson = (revision: Revision) => ({
+  revision: revision.number,
+  created: revision.created,
+  actor: revision.actor,
+  event: revision.event,
+  changed: revision.changed,
+  ...(revision.restored === undefined ? {} : { restores: revision.restored }),
+  snippet: { ...revision.snippet, ...codeJson(revision.snippet.code) }
+})
 
 /** What a change answers: the snippet without its code, which the caller has. */
 const changedJson = (details: SnippetDetails) => ({
@@ -72,8 +98,10 @@ const changedJson = (details: SnippetDetails) => ({
 
 export const makeSnippetTools = Effect.gen(function*() {
   const library = yield* AssistantLibrary
-  const refused = <A, R>(effect: Effect.Effect<A, AssetNotFound | AssetDeleted | InvalidRequest, R>) =>
-    Effect.mapError(effect, refusalOf)
+  const history = yield* SnippetHistory
+  const proposals = yield* Proposals
+  const { edits } = yield* AssistantConfig
+  const refused = <A, R>(effect: Effect.Effect<A, Refused, R>) => Effect.mapError(effect, refusalOf)
 
   return [
     served(SearchSnippets, (params) =>
@@ -112,13 +140,22 @@ export const makeSnippetTools = Effect.gen(function*() {
             near_copies: outcome.nearCopies
           }
       ))),
-    served(EditSnippet, (params) =>
-      refused(library.edit(params.id, {
-        name: params.name,
-        tags: params.tags,
-        language: params.language,
-        code: params.code
-      })).pipe(Effect.map((details) => ({ edited: true, snippet: changedJson(details) })))),
+    served(EditSnippet, (params) => {
+      const changes = { name: params.name, tags: params.tags, language: params.language, code: params.code }
+      return edits === "apply"
+        ? refused(library.edit(params.id, changes)).pipe(
+          Effect.map((details) => ({ edited: true, snippet: changedJson(details) }))
+        )
+        : refused(Effect.flatMap(CurrentActor, (assistant) => proposals.propose(params.id, changes, assistant))).pipe(
+          Effect.map((proposal) => ({
+            edited: false,
+            proposed: true,
+            proposal: proposal.id,
+            message: "The edit waits for the user's approval: nothing changed yet. The user accepts or rejects it " +
+              "in the library page's proposals."
+          }))
+        )
+    }),
     served(TrashSnippet, (params) =>
       refused(library.trash(params.id)).pipe(Effect.map(({ id }) => ({
         trashed: true,
@@ -131,6 +168,16 @@ export const makeSnippetTools = Effect.gen(function*() {
         total: page.total,
         ...(page.next === undefined ? {} : { next_cursor: cursorOf(page.next) })
       }))),
+    served(SnippetHistoryTool, (params) =>
+      refused(history.page(params.id, params.cursor, params.limit ?? 20)).pipe(Effect.map((page) => ({
+        revisions: page.items.map(({ number, ...entry }) => ({ revision: number, ...entry })),
+        ...(page.next === undefined ? {} : { next_cursor: cursorOf(page.next) })
+      })))),
+    served(GetSnippetRevision, (params) => refused(Effect.map(history.revision(params.id, params.revision), revisionJson))),
+    served(RestoreSnippetRevision, (params) =>
+      refused(history.restore(params.id, params.revision)).pipe(
+        Effect.map((revision) => ({ restored: true, ...revisionJson(revision) }))
+      )),
     served(RelatedSnippets, (params) =>
       refused(library.related(params.id, params.limit ?? 10)).pipe(Effect.map((related) => ({
         snippets: related.map((snippet) => ({ ...summaryJson(snippet), score: snippet.score }))

@@ -156,6 +156,48 @@ export const TrashSnippet = Tool.make("trash_snippet", {
   .annotate(Tool.Idempotent, true)
   .annotate(Tool.OpenWorld, false)
 
+const RevisionNumber = Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)).annotate({
+  description: "A revision's number, as snippet_history lists it"
+})
+
+export const SnippetHistoryTool = Tool.make("snippet_history", {
+  description: "The history of a saved snippet: its revisions, newest first, each with its number, time, who made " +
+    "it (an editor, the library page, an assistant, an importer) and which fields it changed. Read one with " +
+    "get_snippet_revision; bring one back with restore_snippet_revision.",
+  parameters: Schema.Struct({ id: SnippetId, cursor: Schema.optional(Cursor), limit: Schema.optional(PageLimit) }),
+  success: Schema.Unknown,
+  failure: ToolRefusal
+})
+  .annotate(Tool.Title, "Snippet history")
+  .annotate(Tool.Readonly, true)
+  .annotate(Tool.Destructive, false)
+  .annotate(Tool.OpenWorld, false)
+
+export const GetSnippetRevision = Tool.make("get_snippet_revision", {
+  description: "One revision of a saved snippet: the snippet (name, code, language, tags, websites, annotations) " +
+    "as that revision left it, and who made it when.",
+  parameters: Schema.Struct({ id: SnippetId, revision: RevisionNumber }),
+  success: Schema.Unknown,
+  failure: ToolRefusal
+})
+  .annotate(Tool.Title, "Read a revision")
+  .annotate(Tool.Readonly, true)
+  .annotate(Tool.Destructive, false)
+  .annotate(Tool.OpenWorld, false)
+
+export const RestoreSnippetRevision = Tool.make("restore_snippet_revision", {
+  description: "Make a saved snippet as one of its revisions left it. This adds a new revision (history is never " +
+    "rewritten), so it can be undone in turn; a snippet in the trash comes back.",
+  parameters: Schema.Struct({ id: SnippetId, revision: RevisionNumber }),
+  success: Schema.Unknown,
+  failure: ToolRefusal
+})
+  .annotate(Tool.Title, "Restore a revision")
+  .annotate(Tool.Readonly, false)
+  .annotate(Tool.Destructive, true)
+  .annotate(Tool.Idempotent, false)
+  .annotate(Tool.OpenWorld, false)
+
 export const ListTags = Tool.make("list_tags", {
   description: "The tags of the user's snippets, each with how many snippets carry it, most used first.",
   parameters: Schema.Struct({ cursor: Schema.optional(Cursor), limit: Schema.optional(PageLimit) }),
@@ -186,5 +228,8 @@ export const SnippetToolkit = Toolkit.make(
   EditSnippet,
   TrashSnippet,
   ListTags,
-  RelatedSnippets
+  RelatedSnippets,
+  SnippetHistoryTool,
+  GetSnippetRevision,
+  RestoreSnippetRevision
 )

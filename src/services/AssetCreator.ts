@@ -13,6 +13,7 @@ import type { Seed } from "../domain/Seed.ts"
 import { timestamp } from "../domain/Timestamps.ts"
 import { AssetStore } from "../storage/AssetStore.ts"
 import { Commits } from "./Commits.ts"
+import { actingAs, CurrentActor } from "./CurrentActor.ts"
 import { Installation } from "./Installation.ts"
 import { SeedPreprocessor } from "./SeedPreprocessor.ts"
 
@@ -48,15 +49,20 @@ export class AssetCreator extends Context.Service<AssetCreator>()("AssetCreator"
       )
     })
 
+    /** A seed's asset; made by the application the seed names when the request named none. */
     const create = Effect.fn("AssetCreator.create")(function*(seed: Seed) {
       const prepared = yield* preprocessor.prepareForCreate(seed)
-      return yield* store(buildAsset(prepared.asset, {
+      const stored = store(buildAsset(prepared.asset, {
         assetId: AssetId.make(randomUUID()),
         formatId: FormatId.make(randomUUID()),
         nextId: randomUUID,
         creator: installation.userId,
         now: timestamp(new Date())
       }))
+      const application = seed.asset?.application
+      return (yield* CurrentActor).kind === "api" && application !== undefined
+        ? yield* actingAs({ kind: "application", name: application.name, version: application.version })(stored)
+        : yield* stored
     })
 
     return { create, store, storeNew } as const

@@ -16,10 +16,11 @@ import {
 import type { ClassificationSpecificValue } from "../domain/ClassificationSpecifics.ts"
 import type { AssetId, Classification, ClassificationGenericEnum } from "../domain/Common.ts"
 import { type ContentProblem, fileContent, fragmentContent, type SentContent } from "../domain/FormatContent.ts"
+import { textFormatOf } from "../domain/Revision.ts"
 import { timestamp } from "../domain/Timestamps.ts"
 import { AssetRepository } from "./AssetRepository.ts"
 import { Classifier } from "./Classifier.ts"
-import { Commits } from "./Commits.ts"
+import { Commits, type Transaction } from "./Commits.ts"
 import { MetadataEntities } from "./MetadataEntities.ts"
 
 /** New content for a format, as `POST /format/update/value` sends it: a whole `Format`, of which these count. */
@@ -43,9 +44,26 @@ export interface SnippetChanges {
   readonly code?: string | undefined
   /** Exactly the tags it carries afterwards. */
   readonly tags?: ReadonlyArray<string> | undefined
+  /** Exactly the websites it carries afterwards. */
+  readonly websites?: ReadonlyArray<{ readonly url: string; readonly name: string }> | undefined
+  /** Exactly the annotations it carries afterwards. */
+  readonly annotations?: ReadonlyArray<{ readonly type: string; readonly text: string }> | undefined
 }
 
 const now = () => timestamp(new Date())
+
+/** An edit of a snippet as a whole, refused when it changes nothing or blanks its name or code; the name trimmed. */
+export const checkedChanges = (changes: SnippetChanges): Effect.Effect<SnippetChanges, InvalidRequest> => {
+  const name = changes.name?.trim()
+  if (name === "") return Effect.fail(new InvalidRequest({ message: "A name cannot be blank", path: ["name"] }))
+  if (changes.code !== undefined && changes.code.trim() === "") {
+    return Effect.fail(new InvalidRequest({ message: "The code is blank", path: ["code"] }))
+  }
+  if (name === undefined && changes.language === undefined && changes.code === undefined && changes.tags === undefined) {
+    return Effect.fail(new InvalidRequest({ message: "Nothing to change: give name, tags, language or code" }))
+  }
+  return Effect.succeed({ ...changes, ...(name === undefined ? {} : { name }) })
+}
 
 export class AssetEditor extends Context.Service<AssetEditor>()("AssetEditor", {
   make: Effect.gen(function*() {
@@ -147,43 +165,42 @@ export class AssetEditor extends Context.Service<AssetEditor>()("AssetEditor", {
      * The code goes to the format holding its text (the original when it holds text).
      */
     const editSnippet = Effect.fn("AssetEditor.editSnippet")(function*(id: AssetId, changes: SnippetChanges) {
-      const name = changes.name?.trim()
-      if (name === "") {
-        return yield* Effect.fail(new InvalidRequest({ message: "A name cannot be blank", path: ["name"] }))
-      }
-      const code = changes.code
-      if (code !== undefined && code.trim() === "") {
-        return yield* Effect.fail(new InvalidRequest({ message: "The code is blank", path: ["code"] }))
-      }
-      if (name === undefined && changes.language === undefined && code === undefined && changes.tags === undefined) {
-        return yield* Effect.fail(new InvalidRequest({ message: "Nothing to change: give name, tags, language or code" }))
-      }
+      const checked = yield* checkedChanges(changes)
+      return yield* commits.commit((tx) => changeSnippetIn(tx, id, checked))
+    })
+
+    /**
+     * Inside a write: the snippet's fields given changed (a blank name or code is not checked here). The code goes
+     * to the format holding its text (the original when it holds text).
+     */
+    const changeSnippetIn = Effect.fn("AssetEditor.changeSnippetIn")(function*(
+      tx: Transaction,
+      id: AssetId,
+      changes: SnippetChanges
+    ) {
       const at = now()
-      return yield* commits.commit((tx) =>
-        Effect.gen(function*() {
-          let asset = name === undefined
-            ? yield* repository.getForWrite(id)
-            : yield* tx.edit(id, (a) => renamed(a, name, at))
-          if (code !== undefined) {
-            const format = textFormatOf(asset)
-            if (format === undefined) {
-              return yield* Effect.fail(
-                new InvalidRequest({ message: "This asset holds no text to replace", path: ["code"] })
-              )
-            }
-            const classification = changes.language === undefined
-              ? format.classification
-              : textClassification(changes.language)
-            const content = { fragment: { string: { raw: code } }, byteLength: Buffer.byteLength(code, "utf8") }
-            asset = yield* tx.edit(id, (a) => formatContentReplaced(a, format.id, content, classification, at))
-          } else if (changes.language !== undefined) {
-            const classification = textClassification(changes.language)
-            asset = yield* tx.edit(id, (a) => reclassified(a, classification, at))
-          }
-          if (changes.tags !== undefined) asset = yield* metadata.retagIn(tx, id, changes.tags)
-          return asset
-        })
-      )
+      const { name, code } = changes
+      let asset = name === undefined
+        ? yield* repository.getForWrite(id)
+        : yield* tx.edit(id, (a) => renamed(a, name, at))
+      if (code !== undefined) {
+        const format = textFormatOf(asset)
+        if (format === undefined) {
+          return yield* Effect.fail(new InvalidRequest({ message: "This asset holds no text to replace", path: ["code"] }))
+        }
+        const classification = changes.language === undefined
+          ? format.classification
+          : textClassification(changes.language)
+        const content = { fragment: { string: { raw: code } }, byteLength: Buffer.byteLength(code, "utf8") }
+        asset = yield* tx.edit(id, (a) => formatContentReplaced(a, format.id, content, classification, at))
+      } else if (changes.language !== undefined) {
+        const classification = textClassification(changes.language)
+        asset = yield* tx.edit(id, (a) => reclassified(a, classification, at))
+      }
+      if (changes.tags !== undefined) asset = yield* metadata.retagIn(tx, id, changes.tags)
+      if (changes.websites !== undefined) asset = yield* metadata.rewebsiteIn(tx, id, changes.websites)
+      if (changes.annotations !== undefined) asset = yield* metadata.reannotateIn(tx, id, changes.annotations)
+      return asset
     })
 
     /** An interaction with a live asset: `interacted` now, and one more of each kind of use named. */
@@ -210,6 +227,7 @@ export class AssetEditor extends Context.Service<AssetEditor>()("AssetEditor", {
       reclassifyFormat,
       replaceFormatContent,
       editSnippet,
+      changeSnippetIn,
       recordInteraction,
       remove,
       restore,
@@ -223,14 +241,6 @@ export class AssetEditor extends Context.Service<AssetEditor>()("AssetEditor", {
   static readonly layer = AssetEditor.layerNoDeps.pipe(
     Layer.provide([AssetRepository.layer, Classifier.layer, Commits.layer, MetadataEntities.layer])
   )
-}
-
-/** The format holding an asset's text: the original when it holds text, else the first that does. */
-const textFormatOf = (asset: Asset) => {
-  const original = asset.formats.iterable.find((format) => format.id === asset.original.id)
-  return original?.fragment?.string?.raw !== undefined
-    ? original
-    : asset.formats.iterable.find((format) => format.fragment?.string?.raw !== undefined)
 }
 
 /** What a format keeps of sent content: its text or bytes (a fragment's `ext` is set by its classification). */

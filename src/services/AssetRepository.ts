@@ -83,6 +83,13 @@ export class AssetRepository extends Context.Service<AssetRepository>()("AssetRe
     const get = Effect.fn("AssetRepository.get")((id: AssetId) =>
       Effect.flatMap(getDocument(id, true), (json) => Effect.orDie(decodeAsset(json))))
 
+    /** An asset live or in the trash (`deleted`): 404 when it never existed or was purged. */
+    const getStored = Effect.fn("AssetRepository.getStored")((id: AssetId) =>
+      Effect.flatMap(findDocument(id, true), (found) =>
+        Option.isNone(found)
+          ? Effect.fail(AssetNotFound.of(id))
+          : Effect.map(Effect.orDie(decodeAsset(found.value.json)), (asset) => ({ asset, deleted: found.value.deleted }))))
+
     /** Inside a write transaction: a live asset to change, which other writes of it wait for (404, 410 as `get`). */
     const getForWrite = Effect.fn("AssetRepository.getForWrite")(function*(id: AssetId) {
       const found = yield* store.findForWrite(id)
@@ -179,6 +186,7 @@ export class AssetRepository extends Context.Service<AssetRepository>()("AssetRe
       findDocument,
       getDocument,
       get,
+      getStored,
       getForWrite,
       trashed,
       trashPages,

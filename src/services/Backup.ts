@@ -15,6 +15,7 @@ import { join } from "node:path"
 import { createInterface } from "node:readline"
 import { BackupInvalid } from "../domain/Errors.ts"
 import type { Asset } from "../domain/Asset.ts"
+import type { AssetId } from "../domain/Common.ts"
 import {
   ApplicationRecord,
   AssetRecord,
@@ -24,16 +25,26 @@ import {
   type BackupRecord,
   EndRecord,
   MetadataRecord,
+  ProposalRecord,
+  RevisionRecord,
+  type StoredProposal,
+  type StoredRevision,
   type StoredApplication,
   type StoredEntity
 } from "../domain/Backup.ts"
 import { withTransferables } from "../domain/StoredAsset.ts"
+import { changedFields, type SnippetState, stateOf } from "../domain/Revision.ts"
+import { nextState, packInOrder } from "../domain/RevisionStates.ts"
 import { decodeIssues } from "../domain/DecodeIssues.ts"
 import { AssetStore } from "../storage/AssetStore.ts"
 import { ConnectorStore } from "../storage/ConnectorStore.ts"
 import { MetadataStore } from "../storage/MetadataStore.ts"
+import { HistoryStore, type RevisionPosition, type RevisionRow } from "../storage/HistoryStore.ts"
+import { AssetRepository } from "./AssetRepository.ts"
 import { Commits } from "./Commits.ts"
+import { actingAs } from "./CurrentActor.ts"
 import { applicationOf } from "./KnownApplications.ts"
+import { entryOf } from "./SnippetHistory.ts"
 
 /** Rows an export reads at a time. */
 const EXPORT_PAGE = 200
@@ -46,6 +57,8 @@ const decoders: Record<string, (json: unknown) => Result.Result<BackupRecord, Sc
   application: Schema.decodeUnknownResult(ApplicationRecord),
   metadata: Schema.decodeUnknownResult(MetadataRecord),
   asset: Schema.decodeUnknownResult(AssetRecord),
+  revision: Schema.decodeUnknownResult(RevisionRecord),
+  proposal: Schema.decodeUnknownResult(ProposalRecord),
   end: Schema.decodeUnknownResult(EndRecord)
 }
 const decodeRecord = (json: unknown) => {
@@ -70,12 +83,26 @@ const firstIssue = (error: Schema.SchemaError) => {
 }
 
 /** What an import added, and what it left as the library had it (ids it already held). */
+type Counted = "applications" | "metadata" | "assets" | "revisions" | "proposals"
+const COUNTED: ReadonlyArray<Counted> = ["applications", "metadata", "assets", "revisions", "proposals"]
+const noneCounted = (): Record<Counted, number> => ({ applications: 0, metadata: 0, assets: 0, revisions: 0, proposals: 0 })
+
 export interface ImportSummary {
-  readonly imported: { applications: number; metadata: number; assets: number }
-  readonly kept: { applications: number; metadata: number; assets: number }
+  readonly imported: Record<Counted, number>
+  readonly kept: Record<Counted, number>
 }
 
-type Counted = "applications" | "metadata" | "assets"
+/** What a record counts as, by its kind. */
+const countedAs = (record: BackupRecord): Counted =>
+  "application" in record
+    ? "applications"
+    : "metadata" in record
+    ? "metadata"
+    : "asset" in record
+    ? "assets"
+    : "revision" in record
+    ? "revisions"
+    : "proposals"
 
 export class Backup extends Context.Service<Backup>()("Backup", {
   make: Effect.gen(function*() {
@@ -83,6 +110,8 @@ export class Backup extends Context.Service<Backup>()("Backup", {
     const metadataStore = yield* MetadataStore
     const connectorStore = yield* ConnectorStore
     const commits = yield* Commits
+    const history = yield* HistoryStore
+    const repository = yield* AssetRepository
 
     /** Rows read in pages along their storage order, as a stream of pages. */
     const pagesOf = <Row extends { position: number }>(read: (after: number, size: number) => Effect.Effect<ReadonlyArray<Row>>) =>
@@ -95,7 +124,7 @@ export class Backup extends Context.Service<Backup>()("Backup", {
 
     /** The backup file, line by line (each line ends with a newline). */
     const exportLines = Stream.suspend(() => {
-      const counts = { applications: 0, metadata: 0, assets: 0 }
+      const counts = noneCounted()
       const line = (what: Counted, text: string) => {
         counts[what]++
         return `${text}\n`
@@ -121,18 +150,52 @@ export class Backup extends Context.Service<Backup>()("Backup", {
             )
           ).join("")
       )
+      // Each snippet's revisions come in order, so that each is read back from the one before it.
+      let previous: { readonly asset: string; readonly state: SnippetState } | undefined
+      const revisionLine = (row: RevisionRow) => {
+        const state = nextState(previous?.asset === row.asset_id ? previous.state : undefined, row)
+        if (state === undefined) throw new Error(`Revision ${row.number} of ${row.asset_id} cannot be read back`)
+        previous = { asset: row.asset_id, state }
+        const revision: typeof StoredRevision.Type = { asset: row.asset_id, ...entryOf(row), snippet: state }
+        return line("revisions", JSON.stringify({ revision }))
+      }
+      const revisions = Stream.map(
+        Stream.paginate(undefined as RevisionPosition | undefined, (after) =>
+          Effect.map(history.exportPage(after, EXPORT_PAGE), (rows) =>
+            [
+              rows.length > 0 ? [rows] : [],
+              rows.length === EXPORT_PAGE ? Option.some(rows[rows.length - 1]) : Option.none()
+            ] as const)),
+        (rows) => rows.map(revisionLine).join("")
+      )
+      const proposals = Stream.map(Stream.fromEffect(history.proposals), (rows) =>
+        rows.map((row) => {
+          const proposal: typeof StoredProposal.Type = {
+            id: row.id,
+            asset: row.asset_id,
+            created: row.created,
+            actor: JSON.parse(row.actor),
+            changes: JSON.parse(row.changes)
+          }
+          return line("proposals", JSON.stringify({ proposal }))
+        }).join(""))
       const header = Stream.succeed(`${JSON.stringify({ backup: BACKUP_FORMAT, version: BACKUP_VERSION })}\n`)
       const end = Stream.suspend(() => Stream.succeed(`${JSON.stringify({ end: counts })}\n`))
-      return Stream.flatten(Stream.make(header, applications, metadata, assets, end))
+      return Stream.flatten(Stream.make(header, applications, metadata, assets, revisions, proposals, end))
     })
 
-    /** First pass: every line checked and spooled to `path`; fails naming the first problem. */
+    /**
+     * First pass: every line checked and spooled to `path`; fails naming the first problem. Answers the snippets
+     * whose history the file holds.
+     */
     const spool = <E>(body: Stream.Stream<Uint8Array, E>, path: string) =>
       Effect.gen(function*() {
+        const withHistory = new Set<string>()
+        let lastRevision: { readonly asset: string; readonly number: number } | undefined
         const out = createWriteStream(path)
         const write = (text: string) =>
           out.write(text) ? Effect.void : Effect.callback<void>((resume) => void out.once("drain", () => resume(Effect.void)))
-        const counts = { applications: 0, metadata: 0, assets: 0 }
+        const counts = noneCounted()
         let lineNumber = 0
         let ended = false
         // The first problem found; the rest of the upload is still read (and dropped), so that the client, still
@@ -161,19 +224,32 @@ export class Backup extends Context.Service<Backup>()("Backup", {
               if (json === undefined) return yield* invalid(`Line ${lineNumber} is not JSON (is the file cut short?)`)
               const record = decodeRecord(json)
               if (record === undefined) {
-                return yield* invalid(`Line ${lineNumber} is no backup record: one of application, metadata, asset, end`)
+                return yield* invalid(
+                  `Line ${lineNumber} is no backup record: one of application, metadata, asset, revision, proposal, end`
+                )
               }
               if (record._tag === "Failure") return yield* invalid(`Line ${lineNumber}: ${firstIssue(record.failure)}`)
               const value = record.success
               if ("end" in value) {
-                for (const what of ["applications", "metadata", "assets"] as const) {
-                  if (value.end[what] !== counts[what]) {
-                    return yield* invalid(`The end record counts ${value.end[what]} ${what}; the file holds ${counts[what]}`)
+                for (const what of COUNTED) {
+                  if ((value.end[what] ?? 0) !== counts[what]) {
+                    return yield* invalid(`The end record counts ${value.end[what] ?? 0} ${what}; the file holds ${counts[what]}`)
                   }
                 }
                 ended = true
               } else {
-                counts["application" in value ? "applications" : "metadata" in value ? "metadata" : "assets"]++
+                if ("revision" in value) {
+                  const { asset, number } = value.revision
+                  const next = lastRevision?.asset === asset ? lastRevision.number + 1 : 1
+                  if (number !== next || (next === 1 && withHistory.has(asset))) {
+                    return yield* invalid(
+                      `Line ${lineNumber}: a snippet's revisions come together, numbered from 1 in order (${next} expected)`
+                    )
+                  }
+                  withHistory.add(asset)
+                  lastRevision = { asset, number }
+                }
+                counts[countedAs(value)]++
               }
               yield* write(`${text}\n`)
             })
@@ -183,22 +259,38 @@ export class Backup extends Context.Service<Backup>()("Backup", {
         if (lineNumber === 0) yield* invalid("The file is empty")
         if (!ended) yield* invalid("The file ends before its end record: it is truncated")
         if (problem !== undefined) return yield* Effect.fail(problem)
+        return withHistory as ReadonlySet<string>
       })
 
-    /** Second pass: the spooled records the library lacks, added. */
-    const apply = Effect.fn("Backup.apply")(function*(path: string) {
-      const summary: ImportSummary = {
-        imported: { applications: 0, metadata: 0, assets: 0 },
-        kept: { applications: 0, metadata: 0, assets: 0 }
-      }
+    /**
+     * Second pass: the spooled records the library lacks, added. The snippets `withHistory` get theirs from the file;
+     * the others their revision 1, by the backup importer.
+     */
+    const apply = Effect.fn("Backup.apply")(function*(path: string, withHistory: ReadonlySet<string>) {
+      const summary: ImportSummary = { imported: noneCounted(), kept: noneCounted() }
+      /** Snippets this import added: only their revisions and proposals are added. */
+      const added = new Set<string>()
       let assets: Array<{ asset: Asset; deleted: string | null }> = []
       const flushAssets = Effect.suspend(() => {
         const batch = assets
         assets = []
-        return batch.length === 0 ? Effect.void : Effect.map(importAssets(batch), (counted) => {
-          summary.imported.assets += counted.imported
-          summary.kept.assets += counted.kept
+        return batch.length === 0 ? Effect.void : Effect.map(importAssets(batch, withHistory), (ids) => {
+          for (const id of ids) added.add(id)
+          summary.imported.assets += ids.length
+          summary.kept.assets += batch.length - ids.length
         })
+      })
+      let revisions: Array<typeof StoredRevision.Type> = []
+      const flushRevisions = Effect.suspend(() => {
+        const snippet = revisions
+        revisions = []
+        if (snippet.length === 0) return Effect.void
+        if (!added.has(snippet[0].asset)) {
+          summary.kept.revisions += snippet.length
+          return Effect.void
+        }
+        summary.imported.revisions += snippet.length
+        return importHistory(snippet)
       })
       const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity })
       yield* Stream.fromAsyncIterable(lines, (error) => error).pipe(
@@ -209,6 +301,7 @@ export class Backup extends Context.Service<Backup>()("Backup", {
             // Checked in the first pass. Taken as parsed, not as decoded: the JSON keeps its own order, so that the
             // asset is stored (and exported again) exactly as it came.
             const record = JSON.parse(text) as BackupRecord
+            if (!("revision" in record)) yield* flushRevisions
             if ("application" in record) {
               yield* flushAssets
               const added = yield* importApplication(record.application)
@@ -220,14 +313,82 @@ export class Backup extends Context.Service<Backup>()("Backup", {
             } else if ("asset" in record) {
               assets.push(record)
               if (assets.length === IMPORT_BATCH) yield* flushAssets
+            } else if ("revision" in record) {
+              yield* flushAssets
+              if (revisions.length > 0 && revisions[0].asset !== record.revision.asset) yield* flushRevisions
+              revisions.push(record.revision)
+            } else if ("proposal" in record) {
+              yield* flushAssets
+              const kept = yield* importProposal(record.proposal)
+              summary[kept ? "imported" : "kept"].proposals++
             }
           })
         ),
         Effect.orDie
       )
       yield* flushAssets
+      yield* flushRevisions
       return summary
-    })
+    }, actingAs({ kind: "importer", source: "backup" }))
+
+    /**
+     * A snippet's revisions, as the file holds them, stored again (each read back from the one before it). Should
+     * the newest not be the snippet as the file holds it (a file edited by hand), a revision by the backup importer
+     * makes it so, so that every later revision follows from the one before it.
+     */
+    const importHistory = (snippet: ReadonlyArray<typeof StoredRevision.Type>) =>
+      commits.commit(() =>
+        Effect.gen(function*() {
+          const pack = packInOrder()
+          const asset = snippet[0].asset
+          const rows = snippet.map((revision): RevisionRow => ({
+            asset_id: asset,
+            number: revision.number,
+            created: revision.created,
+            actor: JSON.stringify(revision.actor),
+            event: revision.event,
+            changed: revision.changed.join(","),
+            restored: revision.restored ?? null,
+            ...pack(revision.number, revision.snippet)
+          }))
+          const { asset: stored } = yield* Effect.orDie(repository.getStored(asset as AssetId))
+          const newest = snippet[snippet.length - 1]
+          const now = stateOf(stored)
+          const changed = changedFields(newest.snippet, now)
+          if (changed.length > 0) {
+            rows.push({
+              asset_id: asset,
+              number: newest.number + 1,
+              created: new Date().toISOString(),
+              actor: JSON.stringify({ kind: "importer", source: "backup" }),
+              event: "edited",
+              changed: changed.join(","),
+              restored: null,
+              ...pack(newest.number + 1, now)
+            })
+          }
+          yield* history.append(rows)
+        })
+      )
+
+    /** A proposal of a snippet this import added, or of one the library holds, unless the library has it already. */
+    const importProposal = (proposal: typeof StoredProposal.Type) =>
+      commits.commit((tx) =>
+        Effect.gen(function*() {
+          if (Option.isSome(yield* history.proposal(proposal.id))) return false
+          const held = yield* Effect.option(repository.getStored(proposal.asset as AssetId))
+          if (Option.isNone(held)) return false
+          yield* history.propose({
+            id: proposal.id,
+            asset_id: proposal.asset,
+            created: proposal.created,
+            actor: JSON.stringify(proposal.actor),
+            changes: JSON.stringify(proposal.changes)
+          })
+          tx.proposalChanged(proposal.id, proposal.asset)
+          return true
+        })
+      )
 
     /** An application the library lacks (by id, and by identity: the library's application wins). */
     const importApplication = (application: typeof StoredApplication.Type) =>
@@ -251,26 +412,30 @@ export class Backup extends Context.Service<Backup>()("Backup", {
 
     /**
      * Assets the library lacks (neither their ids nor their formats' ids are known), in one transaction; answers
-     * how many were added and kept. Counted from the write's answer, not inside it: a write may run twice (its group
-     * rolled back, it runs again alone).
+     * the ids of those added. Counted from the write's answer, not inside it: a write may run twice (its group
+     * rolled back, it runs again alone). Those `withHistory` get no revision here: theirs follow in the file.
      */
-    const importAssets = (batch: ReadonlyArray<{ asset: Asset; deleted: string | null }>) =>
+    const importAssets = (
+      batch: ReadonlyArray<{ asset: Asset; deleted: string | null }>,
+      withHistory: ReadonlySet<string>
+    ) =>
       commits.commit((tx) =>
         Effect.gen(function*() {
           const known = yield* assetStore.known(
             batch.map(({ asset }) => asset.id),
             batch.flatMap(({ asset }) => asset.formats.iterable.map((format) => format.id))
           )
-          let imported = 0
+          const imported: Array<string> = []
           for (const { asset, deleted } of batch) {
             if (known.assets.has(asset.id) || asset.formats.iterable.some((format) => known.formats.has(format.id))) {
               continue
             }
+            if (withHistory.has(asset.id)) tx.historySupplied(asset.id)
             if (deleted === null) yield* tx.create(asset)
             else yield* tx.createTrashed(asset, deleted)
-            imported++
+            imported.push(asset.id)
           }
-          return { imported, kept: batch.length - imported }
+          return imported
         })
       )
 
@@ -278,7 +443,9 @@ export class Backup extends Context.Service<Backup>()("Backup", {
     const importFrom = <E>(body: Stream.Stream<Uint8Array, E>) =>
       Effect.acquireUseRelease(
         Effect.sync(() => mkdtempSync(join(tmpdir(), "asset-import-"))),
-        (dir) => Effect.andThen(spool(body, join(dir, "backup.ndjson")), apply(join(dir, "backup.ndjson"))),
+        (dir) =>
+          Effect.flatMap(spool(body, join(dir, "backup.ndjson")), (withHistory) =>
+            apply(join(dir, "backup.ndjson"), withHistory)),
         (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
       )
 
@@ -287,5 +454,5 @@ export class Backup extends Context.Service<Backup>()("Backup", {
 }) {
   /** Without the services it uses, for tests that provide their own. */
   static readonly layerNoDeps = Layer.effect(Backup, Backup.make)
-  static readonly layer = Backup.layerNoDeps.pipe(Layer.provide([Commits.layer]))
+  static readonly layer = Backup.layerNoDeps.pipe(Layer.provide([Commits.layer, AssetRepository.layer]))
 }

@@ -1,7 +1,9 @@
 /**
  * The one commit path. Every write (create, edit, reclassification, content, tags, websites, annotations,
- * interactions, delete, the trash, applications, intentions, tracked events) is a function of a `Transaction`, run
- * by `commit` in one transaction (`WriterLock`, which locks what the write changes); what it changed joins the change
+ * interactions, delete, the trash, applications, intentions, tracked events, proposals) is a function of a
+ * `Transaction`, run by `commit` in one transaction (`WriterLock`, which locks what the write changes). The snippets
+ * it changed get their revisions in that transaction, by the actor the write was made for (`CurrentActor`, read where
+ * `commit` is called: `RevisionsOfCommit`); what it changed joins the change
  * feed as one `Commit` last inside that transaction, so the feed holds a commit if and only if it committed, numbered
  * in commit order across every instance (and, where the engine keeps a snapshot of the search index, the search rows
  * it changed are recorded in it too). The in-memory indexes and the streams follow the feed (`LibraryFollowers`),
@@ -16,6 +18,7 @@ import { Cause, Clock, Context, Data, Deferred, Effect, Exit, Layer, Option, Que
 import type { AssetDeleted, AssetNotFound, AssetNotInTrash } from "../domain/Errors.ts"
 import type { Application } from "../domain/Application.ts"
 import type { Asset } from "../domain/Asset.ts"
+import type { Actor } from "../domain/Revision.ts"
 import { markDeleted } from "../domain/AssetBuilder.ts"
 import type { CodeFingerprint } from "../domain/CodeFingerprint.ts"
 import {
@@ -23,6 +26,7 @@ import {
   type Commit,
   type FeedEntry,
   type IntentionAdded,
+  type ProposalChange,
   isEmptyCommit,
   type MetadataChange
 } from "../domain/Commit.ts"
@@ -33,6 +37,9 @@ import { ChangeFeed } from "../storage/ChangeFeed.ts"
 import { SearchIndexSnapshots } from "../storage/SearchIndexSnapshots.ts"
 import { isStorageOutage } from "../storage/StorageOutage.ts"
 import { WriterLock } from "../storage/WriterLock.ts"
+import { HistoryStore } from "../storage/HistoryStore.ts"
+import { RevisionsOfCommit } from "./RevisionsOfCommit.ts"
+import { CurrentActor } from "./CurrentActor.ts"
 import { AssetRepository } from "./AssetRepository.ts"
 import { AssetWrites, type WrittenAsset } from "./AssetWrites.ts"
 import { LibraryFollowers } from "./LibraryFollowers.ts"
@@ -66,6 +73,15 @@ export interface Transaction {
   readonly applicationChanged: (application: Application) => void
   /** Announces an intention stored through `ConnectorStore`. */
   readonly intentionAdded: (intention: IntentionAdded) => void
+  /** Announces a proposal stored or dropped through `HistoryStore`. */
+  readonly proposalChanged: (id: string, asset: string, deleted?: boolean) => void
+  /**
+   * Says that this write restores the asset (as it is now) to its revision `number`: its revision is `reverted`, and
+   * is recorded even when the asset was as that revision already.
+   */
+  readonly revertedTo: (asset: Asset, number: number) => void
+  /** Says that the asset's history comes with it (a backup's), written through `HistoryStore`: none is recorded. */
+  readonly historySupplied: (id: AssetId) => void
 }
 
 /** A write failed inside a shared transaction: the transaction rolls back (its outcome is kept by its caller). */
@@ -100,15 +116,18 @@ export class Commits extends Context.Service<Commits>()("Commits", {
     const writes = yield* AssetWrites
     const repository = yield* AssetRepository
     const onTheWay = yield* WritesOnTheWay
+    const history = yield* HistoryStore
     // Run inside a transaction, the repository's reads see what it wrote so far, and lock what they read to change.
     const live = repository.getForWrite
 
     /** A transaction's record of what one write changed, which becomes its `Commit`. */
-    const makeTransaction = () => {
+    const makeTransaction = (actor: Actor) => {
+      const revisions = new RevisionsOfCommit()
       const assets = new Map<string, AssetChange>()
       const entities = new Map<string, MetadataChange>()
       const applications = new Map<string, Application>()
       const intentions: Array<IntentionAdded> = []
+      const proposals = new Map<string, ProposalChange>()
 
       const entityChanged = (kind: MetadataKind, id: string, deleted = false) => {
         if (entities.get(id)?.deleted !== true) entities.set(id, { kind, id, deleted })
@@ -133,38 +152,56 @@ export class Commits extends Context.Service<Commits>()("Commits", {
 
       const transaction: Transaction = {
         create: (asset, fingerprint) =>
-          Effect.map(writes.insert(asset, fingerprint), (written) => record("Created", written)),
-        createTrashed: writes.insertTrashed,
+          Effect.map(writes.insert(asset, fingerprint), (written) => {
+            revisions.changed(undefined, written.asset, "created")
+            return record("Created", written)
+          }),
+        createTrashed: (asset, deleted) =>
+          Effect.map(writes.insertTrashed(asset, deleted), () => revisions.changed(undefined, asset, "created")),
         edit: Effect.fn("Commits.edit")(function*(id, change) {
           const asset = yield* live(id)
           const next = change(asset)
           if (JSON.stringify(next) === JSON.stringify(asset)) return asset
+          revisions.changed(asset, next, "edited")
           return record("Updated", yield* writes.replace(asset, next))
         }),
         remove: Effect.fn("Commits.remove")(function*(id) {
           const asset = yield* live(id)
+          revisions.changed(asset, asset, "deleted")
           return record("Deleted", yield* writes.remove(asset, markDeleted(asset, timestamp(new Date()))))
         }),
         restore: (id) =>
-          Effect.flatMap(repository.trashed(id), (asset) =>
-            Effect.map(writes.restore(asset), (written) => record("Created", written))),
-        purge: (id) => Effect.andThen(repository.trashed(id), Effect.asVoid(writes.purge({ id }))),
-        purgeDeletedBefore: (before) => writes.purge({ before }),
+          Effect.flatMap(repository.trashed(id), (asset) => {
+            revisions.changed(asset, asset, "restored")
+            return Effect.map(writes.restore(asset), (written) => record("Created", written))
+          }),
+        // A snippet purged takes its history with it.
+        purge: (id) =>
+          Effect.andThen(repository.trashed(id), Effect.andThen(history.purge({ id }), Effect.asVoid(writes.purge({ id })))),
+        purgeDeletedBefore: (before) => Effect.andThen(history.purge({ before }), writes.purge({ before })),
         entityChanged,
         applicationChanged: (application) => void applications.set(application.id, application),
-        intentionAdded: (intention) => void intentions.push(intention)
+        intentionAdded: (intention) => void intentions.push(intention),
+        proposalChanged: (id, asset, deleted = false) => void proposals.set(id, { id, asset, deleted }),
+        revertedTo: (asset, number) => revisions.revertedTo(asset, number),
+        historySupplied: (id) => revisions.supplied(id)
       }
 
-      /** What the write changed, as its commit; none when it changed nothing. */
-      const settle = (): Commit | undefined => {
+      /**
+       * What the write changed, as its commit (none when it changed nothing), once the revisions of the snippets it
+       * changed are written.
+       */
+      const settle = Effect.gen(function*() {
+        yield* revisions.write(history, actor)
         const commit: Commit = {
           assets: [...assets.values()],
           metadata: [...entities.values()],
           applications: [...applications.values()],
-          intentions
+          intentions,
+          proposals: [...proposals.values()]
         }
         return isEmptyCommit(commit) ? undefined : commit
-      }
+      })
 
       return { transaction, settle }
     }
@@ -293,8 +330,9 @@ export class Commits extends Context.Service<Commits>()("Commits", {
       Effect.gen(function*() {
         const done = yield* Deferred.make<{ readonly value: A; readonly seq: number | undefined }, E>()
         let outcome: Exit.Exit<A, E> | undefined
+        const actor = yield* CurrentActor
         const attempt = Effect.gen(function*() {
-          const { transaction, settle } = makeTransaction()
+          const { transaction, settle } = makeTransaction(actor)
           outcome = yield* Effect.exit(write(transaction))
           if (Exit.isFailure(outcome)) {
             // A refusal rolls the transaction back; a defect (a statement the database refused, say: a deadlock, a
@@ -302,7 +340,7 @@ export class Commits extends Context.Service<Commits>()("Commits", {
             if (Option.isSome(Cause.findErrorOption(outcome.cause))) return yield* new WriteFailed()
             return yield* Effect.failCause(outcome.cause as Cause.Cause<never>)
           }
-          return settle()
+          return yield* settle
         })
         const answer = (result: { readonly seq?: number | undefined } | Cause.Cause<unknown>) =>
           Deferred.done(

@@ -16,6 +16,7 @@ import { languageNamed } from "../domain/LanguageNames.ts"
 import type { Seed } from "../domain/Seed.ts"
 import { timestamp } from "../domain/Timestamps.ts"
 import {
+  formerAssetId,
   type ImportedSnippet,
   importedAssetId,
   type ImportKind,
@@ -26,6 +27,7 @@ import type { ImportedEntry, ImportReport } from "../imports/ImportReport.ts"
 import { randomUUID } from "node:crypto"
 import { AssetCreator } from "./AssetCreator.ts"
 import { AssetRepository } from "./AssetRepository.ts"
+import { actingAs } from "./CurrentActor.ts"
 import { Installation } from "./Installation.ts"
 import { NearCopies } from "./NearCopies.ts"
 import { SeedPreprocessor } from "./SeedPreprocessor.ts"
@@ -86,6 +88,24 @@ export class LibraryImport extends Context.Service<LibraryImport>()("LibraryImpo
         found._tag === "None" ? undefined : found.value.deleted ? "is in the library's trash" : "is in the library")
 
     /**
+     * Why the library already holds this snippet, if it does: under its id, or under the id an earlier version of its
+     * importer gave it, when the snippet held there is this one (created at the same time).
+     */
+    const snippetHeldAs = (kind: ImportKind, snippet: ImportedSnippet, id: string) =>
+      Effect.flatMap(heldAs(id), (held) => {
+        const former = formerAssetId(kind, snippet)
+        if (held !== undefined || former === undefined || snippet.created === undefined) return Effect.succeed(held)
+        return repository.getStored(AssetId.make(former)).pipe(
+          Effect.map(({ asset, deleted }) =>
+            Date.parse(asset.created.value) !== Date.parse(snippet.created!)
+              ? undefined
+              : `${deleted ? "is in the library's trash" : "is in the library"}, imported before as ${former}`
+          ),
+          Effect.catchTag("AssetNotFound", () => Effect.succeed(undefined))
+        )
+      })
+
+    /**
      * Prepares (classifies, names) and, unless a dry run, stores one snippet; answers its entry, or that the library
      * holds its id already (another import of the same source may have stored it since it was looked up).
      */
@@ -112,7 +132,9 @@ export class LibraryImport extends Context.Service<LibraryImport>()("LibraryImpo
           creator: installation.userId,
           now: timestamp(created)
         })
-        const stored = yield* creator.storeNew(withSourceTimes(asset, snippet))
+        const stored = yield* creator.storeNew(withSourceTimes(asset, snippet)).pipe(
+          actingAs({ kind: "importer", source: kind, file: snippet.place.file })
+        )
         if (!stored) return { held: `is in the library already (${id})` } satisfies Outcome
         language = prepared.asset.classification.specific ?? "txt"
       }
@@ -143,7 +165,7 @@ export class LibraryImport extends Context.Service<LibraryImport>()("LibraryImpo
       const outcomes = yield* Effect.forEach(
         planned,
         ({ id, snippet }) =>
-          Effect.result(Effect.flatMap(heldAs(id), (held): Effect.Effect<Outcome, InvalidRequest> =>
+          Effect.result(Effect.flatMap(snippetHeldAs(kind, snippet, id), (held): Effect.Effect<Outcome, InvalidRequest> =>
             held === undefined
               ? importOne(kind, snippet, id, dryRun)
               : Effect.succeed({ held: `${held} already (${id})` }))),

@@ -27,11 +27,13 @@ import { LibraryImport } from "./LibraryImport.ts"
 import { LocalUser } from "./LocalUser.ts"
 import { MetadataEntities } from "./MetadataEntities.ts"
 import { NearCopies } from "./NearCopies.ts"
+import { Proposals } from "./Proposals.ts"
 import { Recommendations } from "./Recommendations.ts"
 import { Retention } from "./Retention.ts"
 import { SearchIndex } from "./SearchIndex.ts"
 import { SeedPreprocessor } from "./SeedPreprocessor.ts"
 import { SimilarityIndex } from "./SimilarityIndex.ts"
+import { SnippetHistory } from "./SnippetHistory.ts"
 import { StreamConnections } from "./StreamConnections.ts"
 import { WritesOnTheWay } from "./WritesOnTheWay.ts"
 
@@ -57,11 +59,13 @@ export const LibraryServices = Layer.mergeAll(
   LocalUser.layer,
   MetadataEntities.layer,
   NearCopies.layer,
+  Proposals.layer,
   Recommendations.layer,
   Retention.layer,
   SearchIndex.layer,
   SeedPreprocessor.layer,
   SimilarityIndex.layer,
+  SnippetHistory.layer,
   StreamConnections.layer,
   WritesOnTheWay.layer,
   McpSessions.layer

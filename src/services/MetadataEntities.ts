@@ -135,17 +135,94 @@ export class MetadataEntities extends Context.Service<MetadataEntities>()("Metad
           wanted.set(tagKey(text), made)
         }
       }
-      const ids = new Set([...wanted.values()].map((tag) => tag.id))
-      return yield* tx.edit(asset, (stored) => {
-        const carried = stored.tags?.iterable ?? []
-        const same = carried.length === ids.size && carried.every((tag) => ids.has(tag.id))
+      return yield* carryExactly(tx, asset, "tag", [...wanted.values()])
+    })
+
+    /** Inside a write: the asset carries exactly these entities of a kind (an edit of it, unless it does already). */
+    const carryExactly = <K extends MetadataKind>(
+      tx: Transaction,
+      asset: AssetId,
+      kind: K,
+      wanted: ReadonlyArray<MetadataEntity[K]>
+    ) => {
+      const ids = new Set(wanted.map((entity) => entity.id))
+      const field = kind === "tag" ? "tags" : kind === "website" ? "websites" : "annotations"
+      return tx.edit(asset, (stored) => {
+        const carried: ReadonlyArray<{ readonly id: string }> = stored[field]?.iterable ?? []
+        const same = carried.length === ids.size && carried.every((entity) => ids.has(entity.id))
         if (same) return stored
         return edited(stored, now(), (parts) => {
-          const without = carried.filter((tag) => !ids.has(tag.id))
-            .reduce((next, tag) => withoutEntity(next, "tag", tag.id), parts)
-          return [...wanted.values()].reduce((next, tag) => withEntity(next, "tag", tag), without)
+          const without = carried.filter((entity) => !ids.has(entity.id))
+            .reduce((next, entity) => withoutEntity(next, kind, entity.id), parts)
+          return wanted.reduce((next, entity) => withEntity(next, kind, entity), without)
         })
       })
+    }
+
+    /**
+     * Inside a write: the asset carries exactly the websites with these URLs, each the library's website of that URL
+     * or a new one with the name given.
+     */
+    const rewebsiteIn = Effect.fn("MetadataEntities.rewebsiteIn")(function*(
+      tx: Transaction,
+      asset: AssetId,
+      websites: ReadonlyArray<{ readonly url: string; readonly name: string }>
+    ) {
+      const wanted = new Map<string, Website>()
+      for (const { url, name } of websites) {
+        const key = websiteKey(url)
+        if (url.trim() === "" || wanted.has(key)) continue
+        const found = yield* registry.findByKey("website", key)
+        if (Option.isSome(found)) {
+          wanted.set(key, found.value)
+        } else {
+          const at = now()
+          const made: Website = { id: randomUUID(), url: url.trim(), name, created: at, updated: at }
+          yield* registry.insert("website", made)
+          tx.entityChanged("website", made.id)
+          wanted.set(key, made)
+        }
+      }
+      return yield* carryExactly(tx, asset, "website", [...wanted.values()])
+    })
+
+    /**
+     * Inside a write: the asset's annotations are exactly these (type and text): those it has that match stay, the
+     * others are deleted, the missing ones are made.
+     */
+    const reannotateIn = Effect.fn("MetadataEntities.reannotateIn")(function*(
+      tx: Transaction,
+      asset: AssetId,
+      annotations: ReadonlyArray<{ readonly type: string; readonly text: string }>
+    ) {
+      const stored = yield* tx.edit(asset, (same) => same)
+      const unmatched = [...(stored.annotations?.iterable ?? [])]
+      const wanted: Array<Annotation> = []
+      for (const { type, text } of annotations) {
+        const at = unmatched.findIndex((annotation) => annotation.type === type && annotation.text === text)
+        if (at !== -1) {
+          wanted.push(unmatched.splice(at, 1)[0])
+          continue
+        }
+        const created = now()
+        const made = {
+          id: randomUUID(),
+          type,
+          text,
+          created,
+          updated: created,
+          mechanism: "MANUAL",
+          asset: { id: asset }
+        } as Annotation
+        yield* registry.insert("annotation", made)
+        tx.entityChanged("annotation", made.id)
+        wanted.push(made)
+      }
+      for (const dropped of unmatched) {
+        yield* registry.remove(dropped.id)
+        tx.entityChanged("annotation", dropped.id, true)
+      }
+      return yield* carryExactly(tx, asset, "annotation", wanted)
     })
 
     const createTag = Effect.fn("MetadataEntities.createTag")((seeded: SeededTag) => {
@@ -321,6 +398,8 @@ export class MetadataEntities extends Context.Service<MetadataEntities>()("Metad
       find,
       createTag,
       retagIn,
+      rewebsiteIn,
+      reannotateIn,
       createWebsite,
       createAnnotation,
       updateTag,

@@ -4,6 +4,7 @@
 import type { AssetStore } from "./AssetStore.ts"
 import type { ChangeFeed } from "./ChangeFeed.ts"
 import type { ConnectorStore } from "./ConnectorStore.ts"
+import type { HistoryStore } from "./HistoryStore.ts"
 import type { LiveAssetRows } from "./LiveAssetRows.ts"
 import type { MetadataStore } from "./MetadataStore.ts"
 import type { SimilarityStore } from "./SimilarityStore.ts"
@@ -19,3 +20,4 @@ export type StoragePorts =
   | ConnectorStore
   | WriterLock
   | ChangeFeed
+  | HistoryStore

@@ -29,7 +29,9 @@ const DIGEST = `
     (SELECT count(*) || ':' || coalesce(max(position), 0) FROM intentions),
     (SELECT count(*) || ':' || coalesce(max(id), 0) FROM tracking_events),
     (SELECT string_agg(key || '=' || value, ';' ORDER BY key) FROM settings),
-    (SELECT count(*) || ':' || coalesce(max(seq), 0) FROM change_log)
+    (SELECT count(*) || ':' || coalesce(max(seq), 0) FROM change_log),
+    (SELECT string_agg(asset_id || ':' || number, ';' ORDER BY asset_id, number) FROM revisions),
+    (SELECT string_agg(id, ';' ORDER BY id) FROM proposals)
   )) AS digest`
 
 /** What FTS5 keeps up in the background, whose rows change when the library does not: its segments and settings. */

@@ -1,6 +1,7 @@
 /**
- * Backups end to end: a library of 10,000 assets (with tags, websites, annotations, applications, scores and trashed
- * assets) exported, imported into an empty service and exported again gives the same file; importing it again
+ * Backups end to end: a library of 10,000 assets (with tags, websites, annotations, applications, scores, trashed
+ * assets, their histories and an assistant's proposal) exported, imported into an empty service and exported again
+ * gives the same file, histories and proposals kept exactly; importing it again
  * changes nothing; a malformed or truncated file is refused with a message naming the line, having written nothing.
  */
 import { randomUUID } from "node:crypto"
@@ -55,25 +56,49 @@ describe(`backup (${runtime}, ${engine})`, () => {
         .replaceAll("backedUp2", `copied${i}`)
       lines.push(`{"asset":${copy},"deleted":null}`)
     }
-    lines.push(JSON.stringify({ end: { applications: 0, metadata: 0, assets: LIBRARY - 20 } }))
+    // An assistant's edit waiting for the user, of a snippet of the library.
+    const proposal = {
+      id: randomUUID(),
+      asset: ids[3],
+      created: "2026-11-30T10:00:00.000Z",
+      actor: { kind: "assistant", name: "claude-code", version: "2.0.1" },
+      changes: { name: "proposed name", tags: ["proposed"] }
+    }
+    lines.push(JSON.stringify({ proposal }))
+    lines.push(JSON.stringify({ end: { applications: 0, metadata: 0, assets: LIBRARY - 20, proposals: 1 } }))
     const grown = await importing(source.baseUrl(), `${lines.join("\n")}\n`)
     expect(grown.status).toBe(200)
     expect(grown.json.imported.assets).toBe(LIBRARY - 20)
+    expect(grown.json.imported.proposals).toBe(1)
+    // A version 1 file's snippets come with no history: each gets its revision 1, by the backup importer.
+    const copy = JSON.parse(lines[1]).asset.id
+    expect((await http("GET", `/asset/${copy}/revisions`)).json.iterable.map((entry: { actor: unknown }) => entry.actor))
+      .toEqual([{ kind: "importer", source: "backup" }])
+    return ids
+  }
+
+  /** Every revision of a snippet, with the snippet each left. */
+  const historyOf = async (http: typeof source.http, id: string) => {
+    const entries = (await http("GET", `/asset/${id}/revisions?limit=100`)).json.iterable as Array<{ number: number }>
+    return Promise.all(entries.map(async (entry) => (await http("GET", `/asset/${id}/revisions/${entry.number}`)).json))
   }
 
   it(`round trip at ${LIBRARY.toLocaleString("en")} assets: export, import into an empty service, export again: the same file`, async () => {
-    await buildLibrary()
+    const ids = await buildLibrary()
     const file = await exported(source.baseUrl())
     const lines = file.trimEnd().split("\n")
-    expect(JSON.parse(lines.at(-1)!).end).toEqual({ applications: 1, metadata: 6, assets: LIBRARY })
+    // 20 creates, an annotation put on one, two deletes; a revision 1 for each of the copies.
+    const revisions = 20 + 1 + 2 + LIBRARY - 20
+    const counts = { applications: 1, metadata: 6, assets: LIBRARY, revisions, proposals: 1 }
+    expect(JSON.parse(lines.at(-1)!).end).toEqual(counts)
 
     const imported = await importing(target.baseUrl(), file)
     expect(imported.status).toBe(200)
-    expect(imported.json).toEqual({
-      imported: { applications: 1, metadata: 6, assets: LIBRARY },
-      kept: { applications: 0, metadata: 0, assets: 0 }
-    })
+    const none = { applications: 0, metadata: 0, assets: 0, revisions: 0, proposals: 0 }
+    expect(imported.json).toEqual({ imported: counts, kept: none })
     expect(await exported(target.baseUrl())).toBe(file)
+    for (const id of [ids[0], ids[18]]) expect(await historyOf(target.http, id)).toEqual(await historyOf(source.http, id))
+    expect((await target.http("GET", "/proposals")).json).toEqual((await source.http("GET", "/proposals")).json)
 
     // What the import built works as the original does: found by search, trashed ones in the trash.
     const found = (await target.http("GET", "/search/full_text?query=backedUp7")).json.iterable
@@ -82,10 +107,7 @@ describe(`backup (${runtime}, ${engine})`, () => {
 
     // Importing the same file again changes nothing.
     const again = await importing(target.baseUrl(), file)
-    expect(again.json).toEqual({
-      imported: { applications: 0, metadata: 0, assets: 0 },
-      kept: { applications: 1, metadata: 6, assets: LIBRARY }
-    })
+    expect(again.json).toEqual({ imported: none, kept: counts })
     expect(await exported(target.baseUrl())).toBe(file)
   }, 300_000)
 

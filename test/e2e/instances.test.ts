@@ -67,7 +67,8 @@ describe.skipIf(engine !== "pg")(`several instances over one PostgreSQL database
     expect(await runSql(dbPath, "SELECT migration_id, name FROM effect_sql_migrations")).toEqual([
       { migration_id: 1, name: "library" },
       { migration_id: 2, name: "search_index_snapshot" },
-      { migration_id: 3, name: "narrow_search_tables" }
+      { migration_id: 3, name: "narrow_search_tables" },
+      { migration_id: 4, name: "history" }
     ])
   })
 
@@ -142,6 +143,29 @@ describe.skipIf(engine !== "pg")(`several instances over one PostgreSQL database
       lastState(frames)?.name === "edited by two" && lastState(frames)?.tags?.iterable?.length === 1
     const [stateA, stateB] = await Promise.all([onA, onB].map((stream) => stream.waitFor(ended).then(lastState)))
     expect(stateA).toEqual(stateB)
+  })
+
+  it("concurrent edits of one snippet through two instances: revisions numbered once each, in commit order, none lost", async () => {
+    const id = await create(a, CODE("editedConcurrently"))
+    const EDITS = 20
+    const answers = await Promise.all(Array.from({ length: EDITS }, (_, i) =>
+      call((i % 2 === 0 ? a : b).baseUrl, "POST", "/asset/update", { id, name: `edit ${i}` })))
+    expect(answers.map((answer) => answer.status)).toEqual(Array(EDITS).fill(200))
+    for (const service of [a, b]) {
+      const history = (await call(service.baseUrl, "GET", `/asset/${id}/revisions?limit=100`)).json.iterable
+      // Gap-free, each once: the create, then every edit.
+      expect(history.map((entry: any) => entry.number)).toEqual(Array.from({ length: EDITS + 1 }, (_, i) => EDITS + 1 - i))
+      const names = history.slice(0, EDITS).map((entry: any) => entry.changed)
+      expect(names.every((changed: Array<string>) => changed.join() === "name")).toBe(true)
+      // In commit order: their times do not go back, and the snippet is as its newest revision left it.
+      const times = history.map((entry: any) => Date.parse(entry.created)).reverse()
+      expect(times).toEqual([...times].sort((x, y) => x - y))
+      const newest = (await call(service.baseUrl, "GET", `/asset/${id}/revisions/${EDITS + 1}`)).json.snippet
+      expect((await call(service.baseUrl, "GET", `/assets/${id}`)).json.name).toBe(newest.name)
+      const every = await Promise.all(history.map(async (entry: any) =>
+        (await call(service.baseUrl, "GET", `/asset/${id}/revisions/${entry.number}`)).json.snippet.name))
+      expect(new Set(every.slice(0, EDITS))).toEqual(new Set(Array.from({ length: EDITS }, (_, i) => `edit ${i}`)))
+    }
   })
 
   it("a terminated notification connection: the stream catches up from the change log, nothing lost or twice", async () => {

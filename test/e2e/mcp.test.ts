@@ -59,7 +59,10 @@ const TOOLS = [
   "edit_snippet",
   "trash_snippet",
   "list_tags",
-  "related_snippets"
+  "related_snippets",
+  "snippet_history",
+  "get_snippet_revision",
+  "restore_snippet_revision"
 ]
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tool answers are inspected field by field
@@ -402,7 +405,10 @@ describe(`MCP (${runtime}, ${engine})`, () => {
       edit_snippet: { id: "00000000-0000-4000-8000-000000000000", name: "n", tags: ["t"], language: "ts", code: "x" },
       trash_snippet: { id: "00000000-0000-4000-8000-000000000000" },
       list_tags: { limit: 5 },
-      related_snippets: { id: "00000000-0000-4000-8000-000000000000", limit: 5 }
+      related_snippets: { id: "00000000-0000-4000-8000-000000000000", limit: 5 },
+      snippet_history: { id: "00000000-0000-4000-8000-000000000000", limit: 5 },
+      get_snippet_revision: { id: "00000000-0000-4000-8000-000000000000", revision: 1 },
+      restore_snippet_revision: { id: "00000000-0000-4000-8000-000000000000", revision: 1 }
     }
 
     for (const name of TOOLS) {

@@ -1,7 +1,8 @@
 /**
  * The library page in a real headless Chromium (Debian's `chromium`, driven by playwright-core): browse, search as
- * you type, filter, read a snippet highlighted, copy it, edit it, delete it and undo, the trash, the keyboard, and
- * live updates from writes made over HTTP while the page is open. Screenshots of the library and of a snippet go to
+ * you type, filter, read a snippet highlighted, copy it, edit it, delete it and undo, the trash, the keyboard, live
+ * updates from writes made over HTTP while the page is open, a snippet's history (who changed what, a diff between
+ * any two revisions, a restore) and the assistants' proposals (accepted and rejected). Screenshots of the library and of a snippet go to
  * `test-results/`. Without a Chromium the suite is skipped with a warning, except in CI (`CI=true`), where it fails.
  */
 import { existsSync, mkdirSync } from "node:fs"
@@ -190,5 +191,56 @@ describe.skipIf(chromiumPath === undefined)(`library page in Chromium (${runtime
     await page.click("#back")
     expect(await page.isVisible(".list-pane")).toBe(true)
     await page.setViewportSize({ width: 1280, height: 800 })
+  })
+
+  it("shows a snippet's history: who changed what, a highlighted diff between any two, and a restore", async () => {
+    await page.fill("#search", "")
+    await page.locator("#list li", { hasText: "debounce helper" }).first().click()
+    await expect.poll(() => page.inputValue("#name")).toBe("debounce helper")
+    await page.click("#show-history")
+    // The page's own edits are the page's; the create is its editor's.
+    await expect.poll(() => page.locator("#revisions li .who").allTextContents()).toContain("1. VS_CODE 1.95.0")
+    const who = await page.locator("#revisions li .who").allTextContents()
+    expect(who.some((text) => text.includes("the library page"))).toBe(true)
+    // Newest first: the undone delete brought it back from the trash. Then revision 1 against nothing.
+    expect(await page.locator("#revisions li").first().textContent()).toContain("restored from the trash")
+    await page.selectOption("#diff-to", "1")
+    await page.selectOption("#diff-from", "0")
+    await expect.poll(() => page.locator("#diff .hljs-addition").count()).toBeGreaterThan(0)
+    expect(await page.locator("#diff").textContent()).toContain("clearTimeout(timer)")
+    await page.screenshot({ path: `${SHOTS}/history-${runtime}.png` })
+
+    const before = (await http("GET", `/asset/${ids.debounce}/revisions`)).json.iterable.length
+    await page.click("#restore-revision")
+    await expect.poll(() => http("GET", `/assets/${ids.debounce}`).then((answer) => answer.json.name)).toBe("debounce")
+    // The restore came back over the stream: the panel lists it, by the page.
+    await expect.poll(() => page.locator("#revisions li .who").first().textContent()).toBe(`${before + 1}. the library page`)
+    await expect.poll(() => page.inputValue("#name")).toBe("debounce")
+  })
+
+  it("lists the assistants' proposals as they come, each with its diff, accepted or rejected", async () => {
+    const proposal = (id: string, asset: string, name: string) => ({
+      proposal: { id, asset, created: new Date().toISOString(), actor: { kind: "assistant", name: "claude-code" }, changes: { name } }
+    })
+    const accepted = "6f9a5e7c-1b2d-4c3e-8f4a-0b1c2d3e4f50"
+    const rejected = "6f9a5e7c-1b2d-4c3e-8f4a-0b1c2d3e4f51"
+    const file = [
+      { backup: "asset-connector-service", version: 2 },
+      proposal(accepted, ids["read config"], "load settings"),
+      proposal(rejected, ids.fibonacci, "fib"),
+      { end: { applications: 0, metadata: 0, assets: 0, proposals: 2 } }
+    ].map((line) => JSON.stringify(line)).join("\n")
+    expect((await fetch(`${service.baseUrl()}/database/import`, { method: "POST", body: file })).status).toBe(200)
+    await expect.poll(() => page.locator("#proposal-count").textContent()).toBe("2")
+    await page.click("#open-proposals")
+    await expect.poll(() => page.locator("#proposals li").count()).toBe(2)
+    expect(await page.locator("#proposals").textContent()).toContain("load settings")
+    await page.screenshot({ path: `${SHOTS}/proposals-${runtime}.png` })
+    await page.locator("#proposals li", { hasText: "load settings" }).locator("[data-accept]").click()
+    await expect.poll(() => http("GET", `/assets/${ids["read config"]}`).then((answer) => answer.json.name)).toBe("load settings")
+    await page.locator("#proposals li", { hasText: "fib" }).locator("[data-reject]").click()
+    await expect.poll(() => page.locator("#proposal-count").textContent()).toBe("0")
+    expect((await http("GET", `/assets/${ids.fibonacci}`)).json.name).toBe("fibonacci")
+    await page.click("#proposals-close")
   })
 })

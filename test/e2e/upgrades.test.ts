@@ -101,6 +101,13 @@ describe(`upgrades from every shipped schema (${runtime}, ${engine})`, () => {
           const now = await call(service.baseUrl, "GET", `/assets/${id}`)
           expect(now.status, id).toBe(then.status)
           if (then.status === 200) expect(now.json, id).toEqual(answeredThen(recorded.schema, then.json))
+          // The library had no history: each snippet's is its revision 1, as it was, by "before history".
+          if (then.status !== 200 || now.json.pseudo === true) continue
+          const history = await call(service.baseUrl, "GET", `/asset/${id}/revisions`)
+          expect(history.json.iterable.map((entry: { actor: unknown }) => entry.actor), id).toEqual([{ kind: "before history" }])
+          const first = await call(service.baseUrl, "GET", `/asset/${id}/revisions/1`)
+          expect(first.json.snippet.name, id).toBe(now.json.name ?? "")
+          expect(first.json.snippet.tags, id).toEqual((now.json.tags?.iterable ?? []).map((tag: { text: string }) => tag.text))
         }
         for (const [query, then] of Object.entries(recorded.searches ?? {})) {
           const now = await call(service.baseUrl, "GET", `/assets/search?${query}&transferables=false`)

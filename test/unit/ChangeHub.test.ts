@@ -5,7 +5,7 @@ import { ChangeHub } from "../../src/services/ChangeHub.ts"
 import { codeAsset } from "./TestAssets.ts"
 
 const asset = codeAsset({ code: "x", ext: "js", name: "x" })
-const commit = (change: AssetChange) => ({ assets: [change], metadata: [], applications: [], intentions: [] })
+const commit = (change: AssetChange) => ({ assets: [change], metadata: [], applications: [], intentions: [], proposals: [] })
 
 describe("ChangeHub", () => {
   it.effect("a subscriber receives, in order, every commit published after it subscribed", () =>

@@ -128,10 +128,12 @@ describe("migrations", () => {
       const written = yield* folded()
       expect(written).toHaveLength(saved.length)
       expect(written[0]).toMatchObject({ titles: "mixed case\ntag one\ntwo\n", code: "const hex = 0x1f // ünïcode" })
-      // As a database of the release before it: the table gone, the migration not run (nor the one after it).
+      // As a database of the release before it: the table gone, the migration not run (nor those after it).
       yield* sql`DROP TABLE search_pairs`
       yield* sql`DROP TABLE search_folded`
-      yield* sql`DELETE FROM effect_sql_migrations WHERE name IN ('search_folded', 'search_letter_pairs')`
+      yield* sql`DROP TABLE revisions`
+      yield* sql`DROP TABLE proposals`
+      yield* sql`DELETE FROM effect_sql_migrations WHERE name IN ('search_folded', 'search_letter_pairs', 'history')`
       yield* migrate
       expect(yield* folded()).toEqual(written)
       const search = yield* Effect.provide(AssetSearch, yield* services)
@@ -147,9 +149,11 @@ describe("migrations", () => {
       const pairs = () => sql`SELECT row, pairs FROM search_pairs ORDER BY row`
       const written = yield* pairs()
       expect(written).toHaveLength(saved.length)
-      // As a database of the release before it: the table gone, the migration not run.
+      // As a database of the release before it: the table gone, the migration not run (nor the one after it).
       yield* sql`DROP TABLE search_pairs`
-      yield* sql`DELETE FROM effect_sql_migrations WHERE name = 'search_letter_pairs'`
+      yield* sql`DROP TABLE revisions`
+      yield* sql`DROP TABLE proposals`
+      yield* sql`DELETE FROM effect_sql_migrations WHERE name IN ('search_letter_pairs', 'history')`
       yield* migrate
       expect(yield* pairs()).toEqual(written)
       const search = yield* Effect.provide(AssetSearch, yield* services)

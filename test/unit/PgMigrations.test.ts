@@ -64,7 +64,7 @@ describe.skipIf(process.env.E2E_POSTGRES_URL === undefined)("PostgreSQL's migrat
       )
       // Said before it ran, once.
       expect(logged.filter((line) => line.startsWith("Migrating the database"))).toEqual([
-        expect.stringMatching(/from schema 2 to 3, once/)
+        expect.stringMatching(/from schema 2 to 4, once/)
       ])
     }))
 })

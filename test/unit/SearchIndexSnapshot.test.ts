@@ -177,7 +177,8 @@ describe("SqliteSearchIndexSnapshots", () => {
     ],
     metadata: [],
     applications: [],
-    intentions: []
+    intentions: [],
+    proposals: []
   }]
   /** A snapshot of an index that holds every commit. */
   const ready = (bytes: Uint8Array) => Effect.succeed(Option.some([bytes]))

@@ -11,7 +11,8 @@ const commit = (assets: Commit["assets"], metadata: Commit["metadata"] = []): Co
   assets,
   metadata,
   applications: [],
-  intentions: []
+  intentions: [],
+  proposals: []
 })
 
 describe("StreamFrames", () => {

@@ -13,6 +13,7 @@ import type { StoragePorts } from "../StoragePorts.ts"
 import * as PgAssetStore from "./PgAssetStore.ts"
 import * as PgChangeFeed from "./PgChangeFeed.ts"
 import * as PgConnectorStore from "./PgConnectorStore.ts"
+import * as PgHistoryStore from "./PgHistoryStore.ts"
 import * as PgLiveAssetRows from "./PgLiveAssetRows.ts"
 import * as PgMetadataStore from "./PgMetadataStore.ts"
 import * as PgSearchIndexSnapshots from "./PgSearchIndexSnapshots.ts"
@@ -147,6 +148,7 @@ const ports = Layer.mergeAll(
   PgConnectorStore.layer,
   PgWriterLock.layer,
   PgChangeFeed.layer,
+  PgHistoryStore.layer,
   PgSearchIndexSnapshots.layer
 )
 

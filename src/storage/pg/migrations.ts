@@ -9,6 +9,7 @@
 import { Migrator } from "effect/sql"
 import { SqlClient } from "effect/sql/SqlClient"
 import { Effect } from "effect"
+import { writeFirstRevisions } from "../shipped/FirstRevisions.ts"
 
 const library = Effect.gen(function*() {
   const sql = yield* SqlClient
@@ -173,10 +174,38 @@ const narrowSearchTables = Effect.gen(function*() {
   yield* sql`ALTER TABLE search_text DROP COLUMN words`
 })
 
+/** Snippets' histories and the assistants' proposals, as on SQLite (its `0014_history`). */
+const history = Effect.gen(function*() {
+  const sql = yield* SqlClient
+  yield* sql`
+    CREATE TABLE revisions (
+      asset_id text COLLATE "C" NOT NULL,
+      number integer NOT NULL,
+      created text COLLATE "C" NOT NULL,
+      actor text NOT NULL,
+      event text NOT NULL,
+      changed text NOT NULL,
+      restored integer,
+      keyframe integer NOT NULL,
+      state bytea NOT NULL,
+      PRIMARY KEY (asset_id, number)
+    )`
+  yield* sql`
+    CREATE TABLE proposals (
+      id text COLLATE "C" PRIMARY KEY,
+      asset_id text COLLATE "C" NOT NULL,
+      created text COLLATE "C" NOT NULL,
+      actor text NOT NULL,
+      changes text NOT NULL
+    )`
+  yield* writeFirstRevisions(sql, "position")
+})
+
 export const migrationSteps = {
   "0001_library": library,
   "0002_search_index_snapshot": searchIndexSnapshot,
-  "0003_narrow_search_tables": narrowSearchTables
+  "0003_narrow_search_tables": narrowSearchTables,
+  "0004_history": history
 }
 
 export const MIGRATION_NAMES = Object.keys(migrationSteps).map((name) => name.replace(/^\d+_/, ""))

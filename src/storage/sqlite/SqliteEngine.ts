@@ -19,9 +19,10 @@ import * as InProcessChangeFeed from "./InProcessChangeFeed.ts"
 import { instanceLock } from "./InstanceLock.ts"
 import { refuseNewerSchema } from "../SchemaVersion.ts"
 import { copyBeforeMigrating, migrateKeepingCopy } from "./MigrationCopy.ts"
-import { migrate, MIGRATION_NAMES } from "./migrations/index.ts"
+import { KEEP_SEARCH_INDEX, migrate, MIGRATION_NAMES } from "./migrations/index.ts"
 import * as SqliteAssetStore from "./SqliteAssetStore.ts"
 import * as SqliteConnectorStore from "./SqliteConnectorStore.ts"
+import * as SqliteHistoryStore from "./SqliteHistoryStore.ts"
 import * as SqliteMetadataStore from "./SqliteMetadataStore.ts"
 import * as SqliteSearchIndexSnapshots from "./SqliteSearchIndexSnapshots.ts"
 import * as SqliteSimilarityStore from "./SqliteSimilarityStore.ts"
@@ -76,7 +77,9 @@ export const openDatabase = (filename: string): Layer.Layer<SqlClient | SqliteCl
     yield* migrateKeepingCopy(filename, migrate, copy)
     // A migration may change what the search index holds: a snapshot kept before it is not read.
     const sql = yield* SqlClient
-    if (Option.isSome(copy)) yield* sql`DELETE FROM search_index_snapshot`
+    if (Option.isSome(copy) && MIGRATION_NAMES.slice(from).some((name) => !KEEP_SEARCH_INDEX.has(name))) {
+      yield* sql`DELETE FROM search_index_snapshot`
+    }
     yield* statisticsAtStart
   }))
   // The upkeep reads the library's tables, so it starts once they are migrated. A database in memory has no log.
@@ -130,7 +133,8 @@ export const SqlitePorts = Layer.provideMerge(
     SqliteSimilarityStore.layer,
     SqliteConnectorStore.layer,
     SqliteWriterLock.layer,
-    InProcessChangeFeed.layer
+    InProcessChangeFeed.layer,
+    SqliteHistoryStore.layer
   )
 )
 

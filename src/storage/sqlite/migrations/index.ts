@@ -17,6 +17,7 @@ import { contentText, similarityWords } from "./shipped/Fingerprint.ts"
 import { foldedCode, foldedTitles } from "./shipped/Folded0012.ts"
 import { letterPairsOfFolded } from "./shipped/LetterPairs0013.ts"
 import { insertDeletedAsset, insertLiveAsset } from "./shipped/Rows0006.ts"
+import { writeFirstRevisions } from "../../shipped/FirstRevisions.ts"
 
 const initial = Effect.gen(function*() {
   const sql = yield* SqlClient
@@ -375,6 +376,37 @@ const searchLetterPairs = Effect.gen(function*() {
   }
 })
 
+/**
+ * Snippets' histories: every revision of every snippet (`revisions`, clustered by snippet and number, so that a
+ * snippet's history is read along its key), and the assistants' edits waiting for the user (`proposals`). Every
+ * snippet already stored gets its revision 1, its state now, by "before history".
+ */
+const history = Effect.gen(function*() {
+  const sql = yield* SqlClient
+  yield* sql`
+    CREATE TABLE revisions (
+      asset_id TEXT NOT NULL,
+      number INTEGER NOT NULL,
+      created TEXT NOT NULL,
+      actor TEXT NOT NULL,
+      event TEXT NOT NULL,
+      changed TEXT NOT NULL,
+      restored INTEGER,
+      keyframe INTEGER NOT NULL,
+      state BLOB NOT NULL,
+      PRIMARY KEY (asset_id, number)
+    ) WITHOUT ROWID`
+  yield* sql`
+    CREATE TABLE proposals (
+      id TEXT PRIMARY KEY,
+      asset_id TEXT NOT NULL,
+      created TEXT NOT NULL,
+      actor TEXT NOT NULL,
+      changes TEXT NOT NULL
+    )`
+  yield* writeFirstRevisions(sql, "rowid")
+})
+
 /** Every migration by name, in order; tests replay a prefix of them to check upgrades of older databases. */
 export const migrationSteps = {
   "0001_initial": initial,
@@ -389,7 +421,8 @@ export const migrationSteps = {
   "0010_search_index_snapshot": searchIndexSnapshot,
   "0011_search_index_journal": searchIndexJournal,
   "0012_search_folded": searchFolded,
-  "0013_search_letter_pairs": searchLetterPairs
+  "0013_search_letter_pairs": searchLetterPairs,
+  "0014_history": history
 }
 
 /** The steps for `Migrator`; a step that throws fails, so that the migrator names it (as it names one that fails). */
@@ -399,6 +432,9 @@ export const migrations = Migrator.fromRecord(
 
 /** Runs every pending migration; needs only `SqlClient`, so it works on Node and Deno alike. */
 export const migrate = Migrator.make({})({ loader: migrations })
+
+/** Migrations that leave what the search index holds as it was: a snapshot of it kept before them is still read. */
+export const KEEP_SEARCH_INDEX: ReadonlySet<string> = new Set(["history"])
 
 /** The migration steps' names in order: migration `i + 1` is `MIGRATION_NAMES[i]`. */
 export const MIGRATION_NAMES = Object.keys(migrationSteps).map((name) => name.replace(/^\d+_/, ""))
