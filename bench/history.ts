@@ -147,6 +147,12 @@ const main = async () => {
         })
       }
     }
+    const writes = (build: Build, kind: "create" | "edit", done: number) => done / build.seconds[kind]
+    const [without, withIt] = builds
+    const rates = (kind: "create" | "edit", done: number) =>
+      `without ${writes(without, kind, done).toFixed(0)}, with ${writes(withIt, kind, done).toFixed(0)} ` +
+      `(${(writes(withIt, kind, done) / writes(without, kind, done)).toFixed(2)}×)`
+    console.log(`creates per second: ${rates("create", ASSETS)}`)
     for (let round = 0; round < EDIT_ROUNDS; round++) {
       for (let from = 0; from < ASSETS; from += SLICE) {
         for (const build of builds) {
@@ -160,6 +166,7 @@ const main = async () => {
           })
         }
       }
+      console.log(`one-line edits per second, ${round + 1} per snippet: ${rates("edit", ASSETS * (round + 1))}`)
     }
 
     // One snippet with a long history, and its pages read one at a time.
@@ -184,13 +191,6 @@ const main = async () => {
 
     for (const build of builds) await build.service.stop()
     const sizes = await Promise.all(builds.map((build) => build.bytes()))
-    const writes = (build: Build, kind: "create" | "edit") =>
-      (kind === "create" ? ASSETS : ASSETS * EDIT_ROUNDS) / build.seconds[kind]
-    const [without, withIt] = builds
-    console.log(`creates per second: without ${writes(without, "create").toFixed(0)}, with ${writes(withIt, "create").toFixed(0)} ` +
-      `(${(writes(withIt, "create") / writes(without, "create")).toFixed(2)}×)`)
-    console.log(`one-line edits per second: without ${writes(without, "edit").toFixed(0)}, with ${writes(withIt, "edit").toFixed(0)} ` +
-      `(${(writes(withIt, "edit") / writes(without, "edit")).toFixed(2)}×)`)
     console.log(`database: without ${(sizes[0] / MB).toFixed(0)} MB, with ${(sizes[1] / MB).toFixed(0)} MB ` +
       `(+${((sizes[1] / sizes[0] - 1) * 100).toFixed(1)}%)`)
     console.log(`a page of 50 of ${HISTORY_LENGTH.toLocaleString("en")} revisions: p50 ${percentile(outside, 50).toFixed(1)} ms, ` +

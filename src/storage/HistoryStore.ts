@@ -49,8 +49,6 @@ export interface HistoryStoreShape {
   readonly entry: (asset: string, number: number) => Effect.Effect<Option.Option<RevisionListed>>
   /** The stored revisions from the keyframe revision `number` is read back from, to it, in order. */
   readonly chain: (asset: string, number: number) => Effect.Effect<ReadonlyArray<RevisionRow>>
-  /** Which of these assets have a history. */
-  readonly withHistory: (ids: ReadonlyArray<string>) => Effect.Effect<ReadonlySet<string>>
   /** Drops the histories (and proposals) of the assets a purge takes out of the trash: this one, or those deleted before. */
   readonly purge: (which: { readonly before: string } | { readonly id: string }) => Effect.Effect<void>
   /** Every revision after `position`, by asset and number, `size` at most: what a backup exports. */

@@ -1,20 +1,18 @@
 /**
- * `HistoryStore` in SQL, the same on both engines but for how a column is matched against a list of values and
- * whether a row read to change is locked (PostgreSQL's `FOR UPDATE`; SQLite has one writer).
+ * `HistoryStore` in SQL, the same on both engines but for whether a row read to change is locked (PostgreSQL's
+ * `FOR UPDATE`; SQLite has one writer) and the team member revisions name.
  */
 import type { SqlClient } from "effect/sql/SqlClient"
-import type { Fragment } from "effect/sql/Statement"
 import { Effect, Option } from "effect"
 import { HistoryStore, type ProposalRow, type RevisionListed, type RevisionRow } from "./HistoryStore.ts"
 
 const LISTED = "asset_id, number, created, actor, event, changed, restored"
 
-/** Drivers answer a blob as a `Uint8Array` (node:sqlite) or a `Buffer` (a subclass): either is kept as it is. */
+/** Drivers answer a blob as a `Uint8Array` (node:sqlite) or a `Buffer` (`bytea`): both become a plain `Uint8Array`. */
 const withState = (row: RevisionRow): RevisionRow => ({ ...row, state: new Uint8Array(row.state) })
 
 export const makeSqlHistoryStore = (
   sql: SqlClient,
-  among: (column: string, values: ReadonlyArray<string>) => Fragment,
   lockForWrite: boolean,
   member: string | undefined
 ) => {
@@ -26,10 +24,7 @@ export const makeSqlHistoryStore = (
           SELECT number, keyframe FROM revisions WHERE asset_id = ${id} ORDER BY number DESC LIMIT 1`.pipe(
           Effect.map((rows) => [id, rows[0]] as const)
         )),
-      (found) =>
-        new Map(found.flatMap(([id, row]) =>
-          row === undefined ? [] : [[id, { number: Number(row.number), keyframe: Number(row.keyframe) }] as const]
-        ))
+      (found) => new Map(found.flatMap(([id, row]) => row === undefined ? [] : [[id, row] as const]))
     ).pipe(Effect.orDie)
 
   const append = (rows: ReadonlyArray<RevisionRow>) => {
@@ -39,25 +34,16 @@ export const makeSqlHistoryStore = (
       : sql`INSERT INTO revisions ${sql.insert([first, ...rest])}`.pipe(Effect.asVoid, Effect.orDie)
   }
 
-  const listed = (row: RevisionListed): RevisionListed => ({
-    ...row,
-    number: Number(row.number),
-    restored: row.restored === null ? null : Number(row.restored)
-  })
-
   const page = (asset: string, below: number | undefined, limit: number) =>
-    Effect.map(
-      sql<RevisionListed>`
-        SELECT ${sql.literal(LISTED)} FROM revisions WHERE asset_id = ${asset} ${
-        below === undefined ? sql.literal("") : sql`AND number < ${below}`
-      } ORDER BY number DESC LIMIT ${limit}`,
-      (rows) => rows.map(listed)
-    ).pipe(Effect.orDie)
+    sql<RevisionListed>`
+      SELECT ${sql.literal(LISTED)} FROM revisions WHERE asset_id = ${asset} ${
+      below === undefined ? sql.literal("") : sql`AND number < ${below}`
+    } ORDER BY number DESC LIMIT ${limit}`.pipe(Effect.orDie)
 
   const entry = (asset: string, number: number) =>
     Effect.map(
       sql<RevisionListed>`SELECT ${sql.literal(LISTED)} FROM revisions WHERE asset_id = ${asset} AND number = ${number}`,
-      (rows) => Option.map(Option.fromNullishOr(rows[0]), listed)
+      (rows) => Option.fromNullishOr(rows[0])
     ).pipe(Effect.orDie)
 
   const chain = (asset: string, number: number) =>
@@ -66,13 +52,7 @@ export const makeSqlHistoryStore = (
         SELECT * FROM revisions WHERE asset_id = ${asset} AND number <= ${number} AND number >= (
           SELECT keyframe FROM revisions WHERE asset_id = ${asset} AND number = ${number})
         ORDER BY number`,
-      (rows) => rows.map((row) => withState({ ...row, number: Number(row.number), keyframe: Number(row.keyframe) }))
-    ).pipe(Effect.orDie)
-
-  const withHistory = (ids: ReadonlyArray<string>) =>
-    ids.length === 0 ? Effect.succeed(new Set<string>()) : Effect.map(
-      sql<{ asset_id: string }>`SELECT DISTINCT asset_id FROM revisions WHERE ${among("asset_id", ids)}`,
-      (rows) => new Set(rows.map((row) => row.asset_id))
+      (rows) => rows.map(withState)
     ).pipe(Effect.orDie)
 
   const purge = (which: { readonly before: string } | { readonly id: string }) =>
@@ -92,7 +72,7 @@ export const makeSqlHistoryStore = (
           ? sql.literal("")
           : sql`WHERE asset_id > ${position.asset_id} OR (asset_id = ${position.asset_id} AND number > ${position.number})`
       } ORDER BY asset_id, number LIMIT ${size}`,
-      (rows) => rows.map((row) => withState({ ...row, number: Number(row.number), keyframe: Number(row.keyframe) }))
+      (rows) => rows.map(withState)
     ).pipe(Effect.orDie)
 
   const propose = (row: ProposalRow) =>
@@ -115,7 +95,6 @@ export const makeSqlHistoryStore = (
     page,
     entry,
     chain,
-    withHistory,
     purge,
     exportPage,
     propose,

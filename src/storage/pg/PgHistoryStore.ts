@@ -16,6 +16,6 @@ export const layer = Layer.effect(
     const role = Option.isSome(member)
       ? member.value
       : (yield* Effect.orDie(sql<{ role: string }>`SELECT current_user AS role`))[0].role
-    return makeSqlHistoryStore(sql, (column, values) => sql`${sql(column)} = ANY(${values})`, true, role)
+    return makeSqlHistoryStore(sql, true, role)
   })
 )
