@@ -1,7 +1,8 @@
 /**
  * `npm run export -- FILE` and `npm run import -- FILE`: the whole library to a backup file and back, through the
  * running service (`GET /database/export`, `POST /database/import`), streamed both ways with progress on stderr.
- * The service is found at SERVICE_URL, else http://HOST:PORT (127.0.0.1:39300 by default).
+ * The running service is found by itself, as the command finds it (`src/cli/ServiceAddress.ts`): SERVICE_URL, else the
+ * address it recorded, else its configuration's HOST and PORT.
  */
 import { createReadStream, createWriteStream, existsSync, renameSync, statSync, unlinkSync } from "node:fs"
 import { request } from "node:http"
@@ -14,7 +15,8 @@ if ((command === "import" || command === "export") && [file, ...rest].some((arg)
   await transfer(command, [file, ...rest])
   process.exit(0)
 }
-const base = process.env.SERVICE_URL ?? `http://${process.env.HOST ?? "127.0.0.1"}:${process.env.PORT ?? "39300"}`
+const { serviceUrl } = await import("../dist/cli/Command.js")
+const base = serviceUrl()
 const MB = 1024 * 1024
 
 const fail = (message) => {
@@ -27,7 +29,7 @@ if ((command !== "export" && command !== "import") || file === undefined) {
 }
 
 const unreachable = (error) =>
-  fail(`The service does not answer at ${base} (${error.code ?? error.message}): start it with npm start, or set PORT`)
+  fail(`The service does not answer at ${base} (${error.code ?? error.message}): start it with npm start`)
 
 const show = (text) => process.stderr.write(`\r${text}`)
 

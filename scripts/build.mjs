@@ -81,8 +81,9 @@ const bundle = async (outdir) => {
   const { build } = await import("esbuild")
   await build({
     absWorkingDir: root,
-    // The service, and the command line's imports from and exports to other tools (`scripts/backup.mjs`).
-    entryPoints: ["src/main.ts", "src/cli/Transfer.ts"],
+    // The service, the command's subcommands (`bin/snippet-library.mjs`), and the command line's imports from and
+    // exports to other tools (`scripts/backup.mjs`).
+    entryPoints: ["src/main.ts", "src/cli/Command.ts", "src/cli/Transfer.ts"],
     outdir,
     bundle: true,
     splitting: true,
@@ -143,5 +144,7 @@ export const buildServiceIfChanged = async () => {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  // `--clean`: a package holds this build's files alone (`npm pack`).
+  if (process.argv.includes("--clean")) rmSync(dist, { recursive: true, force: true })
   await (process.argv.includes("--if-changed") ? buildServiceIfChanged() : buildService())
 }

@@ -1,8 +1,9 @@
 /**
- * The service's configuration, read from the environment through Effect `Config`. Other tools and issues rely
- * on these names; the README lists them.
+ * The service's configuration, read through Effect `Config` from the environment and the configuration file
+ * (`app/ConfigFile.ts`). Other tools rely on these names; the README lists them.
  */
 import { Config, LogLevel, Schema, SchemaTransformation } from "effect"
+import { defaultDatabasePath } from "./app/AppFolders.ts"
 
 /** A log level in any case (`debug`, `DEBUG`), as the README has always spelled them. */
 const LogLevelName = Schema.String.pipe(
@@ -21,8 +22,11 @@ const PositiveInt = Schema.Int.check(Schema.isGreaterThan(0))
 export const ServiceConfig = Config.all({
   port: Config.Port("PORT").pipe(Config.withDefault(39300)),
   host: Config.String("HOST").pipe(Config.withDefault("127.0.0.1")),
-  /** A file path, or `:memory:` for a database that lives as long as the process. */
-  dbPath: Config.String("DB_PATH").pipe(Config.withDefault("data/assets.db")),
+  /**
+   * A file path, or `:memory:` for a database that lives as long as the process; by default in the user's data
+   * folder, or a checkout's `data/` (`AppFolders`).
+   */
+  dbPath: Config.String("DB_PATH").pipe(Config.withDefault(defaultDatabasePath())),
   /** A PostgreSQL database (`postgres://user:password@host:5432/library`) to use instead of the SQLite file. */
   databaseUrl: Config.option(Config.Redacted("DATABASE_URL")),
   logLevel: Config.schema(LogLevelName, "LOG_LEVEL").pipe(Config.withDefault<LogLevel.LogLevel>("Info")),

@@ -14,7 +14,8 @@ const elements = {
   summary: $("summary"), list: $("list"), more: $("more"), detail: $("detail"), back: $("back"), name: $("name"),
   detailLanguage: $("detail-language"), tags: $("tags"), codeView: $("code-view"), code: $("code"),
   codeEdit: $("code-edit"), copy: $("copy"), edit: $("edit"), save: $("save"), remove: $("delete"),
-  restore: $("restore"), meta: $("meta"), toast: $("toast"), toastText: $("toast-text"), undo: $("undo")
+  restore: $("restore"), meta: $("meta"), toast: $("toast"), toastText: $("toast-text"), undo: $("undo"),
+  empty: $("empty"), newLanguage: $("new-language")
 }
 
 const state = {
@@ -29,7 +30,9 @@ const state = {
   open: null,
   trash: false,
   /** A number that grows with each list request, so that a slow answer never replaces a newer one. */
-  generation: 0
+  generation: 0,
+  /** Until the identifiers stream's first frame, whether the library is empty is not known. */
+  loading: true
 }
 
 // ---- the service -------------------------------------------------------------------------------------------------
@@ -97,6 +100,9 @@ const render = () => {
     elements.list.append(item)
   })
   elements.more.hidden = !(mode() === "browse" && state.browsed < state.ids.length)
+  // An empty library says what to do first.
+  elements.empty.hidden = !(mode() === "browse" && state.ids.length === 0 && !state.loading)
+  elements.summary.hidden = !elements.empty.hidden
 }
 
 const mode = () => state.trash ? "trash" : elements.search.value.trim() !== "" ? "search" : filters().length > 0 ? "filter" : "browse"
@@ -319,6 +325,7 @@ const follow = (delay = 500) => {
     const items = frame.iterable ?? []
     if (first) {
       first = false
+      state.loading = false
       state.ids = items.map((item) => item.asset?.id ?? item.id).filter((id) => id !== undefined)
       if (mode() === "browse" || state.shown.length === 0) refresh().catch(report)
       return
@@ -355,7 +362,14 @@ const loadTags = async () => {
 for (const language of COMMON_LANGUAGES) {
   elements.language.append(option(language))
   elements.detailLanguage.append(option(language))
+  elements.newLanguage.append(option(language))
 }
+
+// A snippet saved from "New snippet" (`new.js`) is opened once it is stored.
+document.addEventListener("snippet-saved", (event) => {
+  toast(`Saved “${event.detail.name}”`)
+  open(event.detail.id).catch(report)
+})
 
 elements.search.addEventListener("input", searchSoon)
 elements.language.addEventListener("change", () => refresh().catch(report))

@@ -3,7 +3,7 @@
  * snippets from other tools into the running service, and out to plain files. An import reads PATH here (a file, or
  * a folder's files) with the importer of KIND, then sends the snippets in batches to `POST /library/import`, which
  * writes them through the commit path; `--dry-run` prints the preview and writes nothing. An export reads the
- * library from `GET /database/export` as it streams. The service is found as `scripts/backup.mjs` finds it.
+ * library from `GET /database/export` as it streams. The running service is found by itself (`ServiceAddress`).
  */
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { request } from "node:http"
@@ -25,8 +25,11 @@ import type { ImportReport } from "../imports/ImportReport.ts"
 import { massCodeVault } from "../imports/MassCodeVaultExport.ts"
 import { filesAt, walkFiles } from "../imports/SourceFiles.ts"
 import { vsCodeSnippetsFile } from "../imports/VsCodeExport.ts"
+import { serviceUrl } from "./ServiceAddress.ts"
 
-const base = process.env.SERVICE_URL ?? `http://${process.env.HOST ?? "127.0.0.1"}:${process.env.PORT ?? "39300"}`
+let found: string | undefined
+/** The running service's address, found once (`ServiceAddress`). */
+const base = () => (found ??= serviceUrl())
 /** A batch's JSON stays well under the service's default body limit (10 MB). */
 const BATCH_BYTES = 2 * 1024 * 1024
 const BATCH_SNIPPETS = 500
@@ -39,12 +42,12 @@ const fail = (message: string): never => {
 const show = (text: string) => process.stderr.write(`\r${text}`)
 
 const unreachable = (error: NodeJS.ErrnoException) =>
-  fail(`The service does not answer at ${base} (${error.code ?? error.message}): start it with npm start, or set PORT`)
+  fail(`The service does not answer at ${base()} (${error.code ?? error.message}): start it (npm start, or snippet-library start)`)
 
 const postJson = (path: string, body: unknown) =>
   new Promise<{ status: number; json: unknown }>((resolve) => {
     const payload = Buffer.from(JSON.stringify(body))
-    const sent = request(`${base}${path}`, {
+    const sent = request(`${base()}${path}`, {
       method: "POST",
       headers: { "content-type": "application/json", "content-length": String(payload.length) }
     }, (response) => {
@@ -211,7 +214,7 @@ const importFrom = async (kind: ImportKind, path: string, dryRun: boolean) => {
 /** The library's live text snippets, read from the backup export as it streams. */
 const librarySnippets = () =>
   new Promise<Array<ExportedSnippet>>((resolve) => {
-    request(`${base}/database/export`, (response) => {
+    request(`${base()}/database/export`, (response) => {
       if (response.statusCode !== 200) fail(`The service answered ${response.statusCode}`)
       const snippets: Array<ExportedSnippet> = []
       const decode = Schema.decodeUnknownSync(Asset)

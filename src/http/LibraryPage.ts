@@ -24,6 +24,7 @@ const FILES: Record<string, readonly [string, string]> = {
   "/web/app.js": ["web/app.js", "text/javascript; charset=utf-8"],
   "/web/import.js": ["web/import.js", "text/javascript; charset=utf-8"],
   "/web/history.js": ["web/history.js", "text/javascript; charset=utf-8"],
+  "/web/new.js": ["web/new.js", "text/javascript; charset=utf-8"],
   "/web/style.css": ["web/style.css", "text/css; charset=utf-8"],
   "/web/highlighter.js": ["dist/web/highlighter.js", "text/javascript; charset=utf-8"],
   "/web/highlight-light.css": ["dist/web/highlight-light.css", "text/css; charset=utf-8"],

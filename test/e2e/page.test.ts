@@ -247,3 +247,58 @@ describe.skipIf(chromiumPath === undefined)(`library page in Chromium (${runtime
     await page.click("#proposals-close")
   })
 })
+
+describe.skipIf(chromiumPath === undefined)(`library page, new and empty, in Chromium (${runtime}, ${engine})`, () => {
+  const service = suiteService("page-new-e2e")
+  let browser: Browser
+  let page: Page
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: chromiumPath!, args: ["--no-sandbox"] })
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
+    mkdirSync(SHOTS, { recursive: true })
+  }, 60_000)
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  it("greets an empty library with what to do first: a new snippet, an import, an editor, an assistant", async () => {
+    await page.goto(service.baseUrl())
+    await expect.poll(() => page.isVisible("#empty")).toBe(true)
+    const text = await page.locator("#empty").textContent()
+    expect(text).toContain("Your library is empty")
+    expect(text).toContain("Import…")
+    expect(text).toContain(`${service.baseUrl()}/mcp`)
+    expect(text).toMatch(/Connect an editor/)
+    await page.screenshot({ path: `${SHOTS}/empty-${runtime}.png` })
+  })
+
+  it("saves a new snippet typed in, its language detected as it is typed, and opens it", async () => {
+    await page.click("#empty-new")
+    await expect.poll(() => page.isVisible("#new-dialog")).toBe(true)
+    await page.fill("#new-code", "def area(radius):\n    return 3.14159 * radius * radius\n\nprint(area(2))\n")
+    await expect.poll(() => page.locator("#new-detected").textContent()).toBe("detected: py")
+    await page.fill("#new-name", "circle area")
+    await page.fill("#new-tags", "math, geometry")
+    await page.screenshot({ path: `${SHOTS}/new-snippet-${runtime}.png` })
+    await page.click("#new-save")
+    await expect.poll(() => page.inputValue("#name")).toBe("circle area")
+    await expect.poll(() => page.locator("#list li .name").allTextContents()).toEqual(["circle area"])
+    expect(await page.isVisible("#empty")).toBe(false)
+    const [hit] = (await service.http("GET", "/search/full_text?query=radius")).json.iterable
+    const id = hit.identifier ?? hit.asset?.id ?? hit.id
+    const saved = (await service.http("GET", `/assets/${id}`)).json
+    expect(saved.formats.iterable[0].classification.specific).toBe("py")
+    expect(saved.tags.iterable.map((tag: any) => tag.text).sort()).toEqual(["geometry", "math"])
+    // Saved from the page, as the page.
+    expect((await service.http("GET", `/asset/${id}/revisions`)).json.iterable[0].actor.kind).toBe("page")
+  })
+
+  it("says what is wrong when there is no code, and saves nothing", async () => {
+    await page.click("#open-new")
+    await page.click("#new-save")
+    await expect.poll(() => page.locator("#new-status").textContent()).toMatch(/code first/)
+    await page.click("#new-cancel")
+    expect((await service.http("GET", "/assets/identifiers")).json.iterable).toHaveLength(1)
+  })
+})

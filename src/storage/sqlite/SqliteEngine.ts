@@ -10,21 +10,23 @@
 import { SqliteClient } from "@effect/sql-sqlite-node"
 import { Cause, Effect, Exit, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql/SqlClient"
-import { mkdirSync } from "node:fs"
+import { accessSync, constants } from "node:fs"
 import { dirname } from "node:path"
 import { ExitCode, messagesOf, StartupError } from "../../StartupError.ts"
 import type { StoragePorts } from "../StoragePorts.ts"
 import * as LiveAssetRows from "../LiveAssetRows.ts"
 import * as InProcessChangeFeed from "./InProcessChangeFeed.ts"
-import { instanceLock } from "./InstanceLock.ts"
+import { instanceLock, lockPathOf } from "./InstanceLock.ts"
 import { refuseNewerSchema } from "../SchemaVersion.ts"
 import { copyBeforeMigrating, migrateKeepingCopy } from "./MigrationCopy.ts"
 import { KEEP_SEARCH_INDEX, migrate, MIGRATION_NAMES } from "./migrations/index.ts"
+import { makeFolder, mayCreate } from "../../app/StartupFiles.ts"
 import * as SqliteAssetStore from "./SqliteAssetStore.ts"
 import * as SqliteConnectorStore from "./SqliteConnectorStore.ts"
 import * as SqliteHistoryStore from "./SqliteHistoryStore.ts"
 import * as SqliteMetadataStore from "./SqliteMetadataStore.ts"
 import * as SqliteSearchIndexSnapshots from "./SqliteSearchIndexSnapshots.ts"
+import { snapshotPathOf } from "./SqliteSearchIndexSnapshots.ts"
 import * as SqliteSimilarityStore from "./SqliteSimilarityStore.ts"
 import * as SqliteTextSearch from "./SqliteTextSearch.ts"
 import * as SqliteWriterLock from "./SqliteWriterLock.ts"
@@ -107,16 +109,38 @@ const ClosedLog = Layer.effectDiscard(Effect.addFinalizer((exit) =>
   Exit.isSuccess(exit) || Cause.hasInterruptsOnly(exit.cause) ? Effect.logInfo("Database closed") : Effect.void
 ))
 
+/** Why a folder could not be made, in words a user can act on (naming the folder where the system does). */
+const folderProblem = (error: unknown) => {
+  const { code, path } = error as NodeJS.ErrnoException
+  return code === "EACCES" || code === "EPERM" || code === "EROFS"
+    ? `permission denied: ${path === undefined ? "a folder on its path" : dirname(path)} is not writable; choose another DB_PATH`
+    : code === "ENOENT" || code === "ENOTDIR"
+    ? `${path ?? "a folder on its path"} cannot hold folders; choose another DB_PATH`
+    : messagesOf(error)
+}
+
 const openFile = (dbPath: string): Layer.Layer<SqlClient | SqliteClient.SqliteClient, StartupError> => Layer.unwrap(Effect.gen(function*() {
   if (dbPath === ":memory:") return openDatabase(dbPath).pipe(Layer.provideMerge(ClosedLog))
+  const folder = dirname(dbPath)
   yield* Effect.try({
-    try: () => mkdirSync(dirname(dbPath), { recursive: true }),
+    try: () => makeFolder(folder),
     catch: (error) =>
       new StartupError({
-        message: `Cannot create the folder of the database ${dbPath}: ${messagesOf(error)}`,
+        message: `Cannot create the folder of the database ${dbPath}: ${folderProblem(error)}`,
         exitCode: ExitCode.database
       })
   })
+  // The folder holds the database's log, lock and snapshot files beside it: it must be writable.
+  yield* Effect.try({
+    try: () => accessSync(folder, constants.W_OK),
+    catch: () =>
+      new StartupError({
+        message: `Cannot use the database ${dbPath}: permission denied: ${folder} is not writable; choose another DB_PATH`,
+        exitCode: ExitCode.database
+      })
+  })
+  // A start that fails removes what it created (`StartupFiles`).
+  mayCreate(dbPath, `${dbPath}-wal`, `${dbPath}-shm`, lockPathOf(dbPath), `${lockPathOf(dbPath)}-journal`, snapshotPathOf(dbPath))
   const synced = syncedFolderWarning(dbPath)
   if (synced !== undefined) yield* Effect.logWarning(synced)
   // The lock is taken before the database is opened and released after it is closed.
