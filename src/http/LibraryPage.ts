@@ -7,16 +7,9 @@ import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { Effect, Layer } from "effect"
 import { existsSync, readFileSync } from "node:fs"
-import { dirname, join } from "node:path"
-import { fileURLToPath } from "node:url"
+import { join } from "node:path"
+import { installedAt } from "../app/AppFolders.ts"
 import { jsonError } from "./JsonResponses.ts"
-
-/** The project's folder: the nearest one above this module holding `package.json` (from `src/http` or `dist`). */
-const projectRoot = () => {
-  let dir = dirname(fileURLToPath(import.meta.url))
-  while (!existsSync(join(dir, "package.json")) && dirname(dir) !== dir) dir = dirname(dir)
-  return dir
-}
 
 /** Every file the page is made of, by URL path: where it is and its type. Nothing else is served. */
 const FILES: Record<string, readonly [string, string]> = {
@@ -40,7 +33,7 @@ const HEADERS = {
   "cache-control": "no-cache"
 }
 
-const root = projectRoot()
+const root = installedAt
 const loaded = new Map<string, Uint8Array>()
 
 const serve = Effect.gen(function*() {
