@@ -138,7 +138,7 @@ export const serviceCommand = async (args: ReadonlyArray<string>, usage: string)
     for (const command of plan.install) {
       const problem = run(command)
       if (problem !== undefined) {
-        process.stderr.write(`${command.join(" ")} failed: ${problem}\nRun it in your login session to finish.\n`)
+        process.stderr.write(`${command.join(" ")} failed: ${problem}\nRun it yourself, logged in, to finish.\n`)
         process.exit(1)
       }
     }

@@ -4,7 +4,7 @@
  */
 import { createTwoFilesPatch } from "diff"
 import { Schema } from "effect"
-import { SNIPPET_FIELDS, SnippetField, type SnippetState } from "./Revision.ts"
+import { changedFields, SnippetField, type SnippetState } from "./Revision.ts"
 
 export const FieldDifference = Schema.Struct({
   field: SnippetField,
@@ -40,7 +40,6 @@ export const unifiedDiff = (before: string, after: string, from: string, to: str
 
 export const snippetDiff = (before: SnippetState, after: SnippetState, from: string, to: string): SnippetDiff => ({
   code: unifiedDiff(before.code, after.code, from, to),
-  fields: SNIPPET_FIELDS.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
-    .filter((field) => field !== "code")
+  fields: changedFields(before, after).filter((field) => field !== "code")
     .map((field) => ({ field, before: before[field], after: after[field] }))
 })

@@ -5,7 +5,7 @@
  * read back from the keyframe at or before it, applying the changes after it in order.
  */
 import { deflateRawSync, inflateRawSync } from "node:zlib"
-import type { SnippetState } from "./Revision.ts"
+import { changedFields, type SnippetState } from "./Revision.ts"
 
 /** At most this many revisions are applied to read one back. */
 export const KEYFRAME_EVERY = 32
@@ -40,22 +40,24 @@ const applyCode = (before: string, change: CodeChange): string => {
 const pack = (value: unknown): Uint8Array => deflateRawSync(JSON.stringify(value))
 const unpack = (bytes: Uint8Array): unknown => JSON.parse(inflateRawSync(bytes).toString("utf8"))
 
-/** Whether revision `number`, whose chain began at `keyframe`, is stored whole. */
-export const isKeyframe = (number: number, previousKeyframe: number | undefined) =>
-  previousKeyframe === undefined || number - previousKeyframe >= KEYFRAME_EVERY
+/** What changed since `before`: the fields that differ, and for the code only its changed lines. */
+const changeSince = (before: SnippetState, after: SnippetState): StoredChange =>
+  Object.fromEntries(changedFields(before, after).map((field) =>
+    [field, field === "code" ? codeChange(before.code, after.code) : after[field]]
+  ))
 
-/** A snippet stored whole. */
-export const packWhole = (state: SnippetState): Uint8Array => pack(state)
-
-/** A snippet stored as what changed since `before`. */
-export const packChange = (before: SnippetState, after: SnippetState): Uint8Array => {
-  const change: Record<string, unknown> = {}
-  for (const field of ["name", "language", "tags", "websites", "annotations"] as const) {
-    if (JSON.stringify(before[field]) !== JSON.stringify(after[field])) change[field] = after[field]
-  }
-  if (before.code !== after.code) change.code = codeChange(before.code, after.code)
-  return pack(change)
-}
+/**
+ * Revision `number` of a snippet stored, after the revision before it (`previous`: its keyframe and snippet; none for
+ * a first revision): whole when it begins a chain, else as what changed since.
+ */
+export const packAfter = (
+  previous: { readonly keyframe: number; readonly state: SnippetState } | undefined,
+  number: number,
+  state: SnippetState
+): { readonly keyframe: number; readonly state: Uint8Array } =>
+  previous === undefined || number - previous.keyframe >= KEYFRAME_EVERY
+    ? { keyframe: number, state: pack(state) }
+    : { keyframe: previous.keyframe, state: pack(changeSince(previous.state, state)) }
 
 /** A stored revision: its number, the keyframe its chain began at, its stored snippet. */
 export interface StoredState {
@@ -84,14 +86,12 @@ export const stateFromChain = (chain: ReadonlyArray<StoredState>): SnippetState 
   return chain.reduce<SnippetState | undefined>(nextState, undefined)
 }
 
-/** Stored revisions of one snippet, packed in order, each after the one before (as `RevisionsOfCommit` packs them). */
+/** Stored revisions of one snippet, packed in order, each after the one before. */
 export const packInOrder = () => {
-  let previous: { readonly number: number; readonly keyframe: number; readonly state: SnippetState } | undefined
+  let previous: { readonly keyframe: number; readonly state: SnippetState } | undefined
   return (number: number, state: SnippetState): { readonly keyframe: number; readonly state: Uint8Array } => {
-    const whole = previous === undefined || isKeyframe(number, previous.keyframe)
-    const keyframe = whole ? number : previous!.keyframe
-    const packed = whole ? packWhole(state) : packChange(previous!.state, state)
-    previous = { number, keyframe, state }
-    return { keyframe, state: packed }
+    const packed = packAfter(previous, number, state)
+    previous = { keyframe: packed.keyframe, state }
+    return packed
   }
 }

@@ -13,7 +13,7 @@ import {
   type SnippetState,
   stateOf
 } from "../domain/Revision.ts"
-import { isKeyframe, packChange, packWhole } from "../domain/RevisionStates.ts"
+import { packAfter } from "../domain/RevisionStates.ts"
 import type { HistoryStoreShape, RevisionRow } from "../storage/HistoryStore.ts"
 
 interface Changed {
@@ -78,7 +78,12 @@ export class RevisionsOfCommit {
         history.append(recorded.map(([id, changed]): RevisionRow => {
           const previous = newest.get(id)
           const number = (previous?.number ?? 0) + 1
-          const whole = changed.before === undefined || isKeyframe(number, previous?.keyframe)
+          // The snippet before the write is its newest revision's.
+          const packed = packAfter(
+            previous === undefined || changed.before === undefined ? undefined : { keyframe: previous.keyframe, state: changed.before },
+            number,
+            changed.after
+          )
           return {
             asset_id: id,
             number,
@@ -87,8 +92,7 @@ export class RevisionsOfCommit {
             event: eventOf(changed),
             changed: changedFields(changed.before, changed.after).join(","),
             restored: changed.restored ?? null,
-            keyframe: whole ? number : previous!.keyframe,
-            state: whole ? packWhole(changed.after) : packChange(changed.before!, changed.after)
+            ...packed
           }
         }))
     )

@@ -8,6 +8,7 @@ import { InvalidRequest, RevisionNotFound } from "../domain/Errors.ts"
 import type { AssetId } from "../domain/Common.ts"
 import {
   type Actor,
+  changedFields,
   type Revision,
   type RevisionEntry,
   type RevisionEvent,
@@ -37,15 +38,11 @@ export const entryOf = (row: RevisionListed): RevisionEntry => ({
   ...(row.restored === null ? {} : { restored: row.restored })
 })
 
-/** The changes that make a snippet in state `from` as it is in `to`: the fields that differ. */
-export const changesBetween = (from: SnippetState, to: SnippetState): SnippetChanges => ({
-  ...(from.name === to.name ? {} : { name: to.name }),
-  ...(from.code === to.code ? {} : { code: to.code }),
-  ...(from.language === to.language || to.language === "" ? {} : { language: to.language as never }),
-  ...(JSON.stringify(from.tags) === JSON.stringify(to.tags) ? {} : { tags: to.tags }),
-  ...(JSON.stringify(from.websites) === JSON.stringify(to.websites) ? {} : { websites: to.websites }),
-  ...(JSON.stringify(from.annotations) === JSON.stringify(to.annotations) ? {} : { annotations: to.annotations })
-})
+/** The changes that make a snippet in state `from` as it is in `to`: the fields that differ (a language, if known). */
+export const changesBetween = (from: SnippetState, to: SnippetState): SnippetChanges =>
+  Object.fromEntries(
+    changedFields(from, to).filter((field) => field !== "language" || to.language !== "").map((field) => [field, to[field]])
+  )
 
 export class SnippetHistory extends Context.Service<SnippetHistory>()("SnippetHistory", {
   make: Effect.gen(function*() {
